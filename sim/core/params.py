@@ -1,0 +1,104 @@
+"""Frozen parameter objects: every number of a ruleset lives in a `Params` subclass.
+
+A variant is a value (`params.replace(max_turns=80)`), never a subclass or an edit.
+Each field declares its allowed range with `param(default, lo, hi, doc)`, which is what
+balance sweeps vary and what override validation checks. `params_id` is a stable short
+hash of the values, the same in every process.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from typing import Any, ClassVar
+
+from sim.core.errors import InvalidParamsError
+
+
+def param(default: Any, lo: Any = None, hi: Any = None, doc: str = "", choices: tuple = ()) -> Any:
+    """A params field with its sweep range (`lo`..`hi` inclusive, or `choices`) and a docstring."""
+    return dataclasses.field(default=default, metadata={"lo": lo, "hi": hi, "doc": doc, "choices": choices})
+
+
+@dataclasses.dataclass(frozen=True)
+class Params:
+    """Base of every `<Game>Params`: validation, overrides, a stable id, JSON round trip."""
+
+    game: ClassVar[str] = "base"
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            self._check_field(f, getattr(self, f.name))
+
+    def _check_field(self, f: dataclasses.Field, value: Any) -> None:
+        meta = f.metadata
+        default = f.default
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise InvalidParamsError(f"{self.game} param {f.name!r} must be a bool, got {value!r}")
+        elif isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidParamsError(f"{self.game} param {f.name!r} must be an int, got {value!r}")
+        elif isinstance(default, float):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise InvalidParamsError(f"{self.game} param {f.name!r} must be a number, got {value!r}")
+        elif isinstance(default, tuple) and not isinstance(value, tuple):
+            raise InvalidParamsError(f"{self.game} param {f.name!r} must be a tuple, got {value!r}")
+        if meta.get("choices") and value not in meta["choices"]:
+            raise InvalidParamsError(
+                f"{self.game} param {f.name!r}={value!r} is not one of {list(meta['choices'])}")
+        lo, hi = meta.get("lo"), meta.get("hi")
+        if lo is not None and not isinstance(value, tuple) and value < lo:
+            raise InvalidParamsError(f"{self.game} param {f.name!r}={value!r} is below its minimum {lo}")
+        if hi is not None and not isinstance(value, tuple) and value > hi:
+            raise InvalidParamsError(f"{self.game} param {f.name!r}={value!r} is above its maximum {hi}")
+
+    @classmethod
+    def field_names(cls) -> list[str]:
+        """The names of every parameter."""
+        return [f.name for f in dataclasses.fields(cls)]
+
+    @classmethod
+    def describe(cls) -> list[dict]:
+        """Each field's name, default, range and docstring (for docs and sweep validation)."""
+        return [
+            {"name": f.name, "default": f.default, "lo": f.metadata.get("lo"),
+             "hi": f.metadata.get("hi"), "choices": f.metadata.get("choices") or None,
+             "doc": f.metadata.get("doc", "")}
+            for f in dataclasses.fields(cls)
+        ]
+
+    def replace(self, **overrides: Any) -> "Params":
+        """A new params value with `overrides` applied; unknown names raise InvalidParamsError."""
+        unknown = sorted(set(overrides) - set(self.field_names()))
+        if unknown:
+            raise InvalidParamsError(
+                f"unknown {self.game} param(s) {unknown}; known: {self.field_names()}")
+        fixed = {}
+        for name, value in overrides.items():
+            default = getattr(self, name)
+            if isinstance(default, tuple) and isinstance(value, list):
+                value = tuple(value)
+            if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            fixed[name] = value
+        return dataclasses.replace(self, **fixed)
+
+    def to_dict(self) -> dict:
+        """The values as a JSON-friendly dict."""
+        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
+                for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Params":
+        """Params from `to_dict` output (or any subset of fields)."""
+        return cls().replace(**data)
+
+    def to_json(self) -> str:
+        """Canonical JSON (sorted keys), the input of `params_id`."""
+        return json.dumps({"game": self.game, **self.to_dict()}, sort_keys=True, separators=(",", ":"))
+
+    @property
+    def params_id(self) -> str:
+        """A stable 12-hex-digit id of these values (sha256 of the canonical JSON)."""
+        return hashlib.sha256(self.to_json().encode()).hexdigest()[:12]

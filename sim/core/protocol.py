@@ -1,0 +1,94 @@
+"""The game protocol every engine follows (../shared/DESIGN.md, layer 1).
+
+Agents and experiments use only these members, so they work on every game unchanged.
+`Game` is immutable and shared; `State` is one position, mutated in place by `apply`.
+"""
+from __future__ import annotations
+
+import abc
+from typing import Any, Sequence
+
+import numpy as np
+
+from sim.core.params import Params
+
+
+class Game(abc.ABC):
+    """A ruleset with fixed params: facts about the game and a factory of states."""
+
+    name: str = "game"
+    params: Params
+
+    @property
+    @abc.abstractmethod
+    def num_players(self) -> int:
+        """Number of seats, players 0..num_players-1."""
+
+    @property
+    @abc.abstractmethod
+    def action_space_size(self) -> int:
+        """Size of the flat action space (fixed for a params value)."""
+
+    @abc.abstractmethod
+    def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> "State":
+        """A new game after set-up (shuffles, first player, opening hands) from `seed`."""
+
+    @abc.abstractmethod
+    def state_from_dict(self, data: dict) -> "State":
+        """A state from a scenario or `to_dict` output (validated; bad keys are named)."""
+
+    def default_decks(self) -> list[Any]:
+        """The decks used when `new_state` gets none."""
+        raise NotImplementedError(f"{self.name} has no default decks")
+
+
+class State(abc.ABC):
+    """One position of a game, with the whole protocol of DESIGN.md."""
+
+    game: Game
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat that must decide now (-1 when the game is over)."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The legal action ids, sorted ascending (empty when terminal)."""
+
+    @abc.abstractmethod
+    def apply(self, action: int) -> None:
+        """Apply `action` in place; raises IllegalActionError and leaves the state untouched."""
+
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat result: +1 win, -1 loss, 0 draw or game in progress."""
+
+    @abc.abstractmethod
+    def clone(self) -> "State":
+        """An independent copy (cheap: search calls it thousands of times a second)."""
+
+    @abc.abstractmethod
+    def determinize(self, observer: int, rng: np.random.Generator) -> "State":
+        """A copy where all the observer cannot see is re-dealt consistently, with a new RNG."""
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> dict:
+        """A plain structured view holding only what `player` may know."""
+
+    @abc.abstractmethod
+    def action_label(self, action: int) -> str:
+        """A readable label for an action id in this state."""
+
+    @abc.abstractmethod
+    def to_dict(self) -> dict:
+        """A JSON-friendly dict that `Game.state_from_dict` turns back into an equal state."""
+
+    @property
+    @abc.abstractmethod
+    def events(self) -> list[tuple]:
+        """Events produced by the last `apply` (or set-up): tuples starting with a kind string."""

@@ -1,0 +1,394 @@
+"""Loading and validating the First Cycle card data files (rulings FC-9, C-4).
+
+The card set is data: `cards/<color>.json`, each a list of card objects. Every file is
+checked on load with pydantic v2 models (unknown fields are refused, every enum is
+checked against the vocabulary of `cardspec.py`, effect params must match
+`EFFECT_PARAMS[effect]` exactly) and by the cross-field rules below, then converted to
+the frozen `CardSpec` / `Ability` / `PrintSpec` records. Any problem raises
+`CardDataError` naming the card (number and name when known) and the field path,
+e.g. ``card #012 'Null Pointer': field abilities[0].effect: unknown effect 'drw'``.
+
+RAM Modules are collectibles only (FC-10: prints AIM01..AIM60); they are listed in
+`CardSet.ram_prints` and are never deck cards.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any, Iterable, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+
+from sim.core.errors import CardDataError
+from sim.first_cycle.cardspec import (
+    BONUS_APPLIES, BONUS_WHEN, COLORS, CONDITION_KEYS, DURATIONS, EFFECT_PARAMS, ILLUSTRATIONS,
+    KINDS, RARITIES, TARGETS, TRIGGERS, Ability, CardSpec, PrintSpec,
+)
+
+CARDS_DIR = Path(__file__).with_name("cards")
+RAM_PRINT_COUNT = 60
+RAM_PRINTS: tuple[str, ...] = tuple(f"AIM{i:02d}" for i in range(1, RAM_PRINT_COUNT + 1))
+PRINT_SUFFIX: dict[str, str] = {"standard": "", "alt": "-ALT", "v2": "-V2", "v3": "-V3"}
+
+# Which triggers each kind of card may use.
+KIND_TRIGGERS: dict[str, frozenset[str]] = {
+    "leader": frozenset({"passive", "start_of_turn"}),
+    "character": frozenset({"on_play", "on_attack", "on_ko", "on_opponent_ko", "start_of_turn",
+                            "passive", "activated"}),
+    "protocol": frozenset({"play", "special"}),
+}
+# Allowed `target` values per effect.
+EFFECT_TARGETS: dict[str, frozenset[str]] = {
+    "power": frozenset(TARGETS),
+    "exhaust": frozenset({"opposing_character", "opposing_exhausted_character"}),
+    "ready": frozenset({"self", "own_leader", "own_fighter", "own_character"}),
+    "ko": frozenset({"opposing_character", "opposing_exhausted_character"}),
+}
+MAX_SCAN = 3
+
+ParamValue = Union[StrictBool, StrictInt, StrictStr]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class _TraitCount(_Strict):
+    trait: StrictStr = Field(min_length=1)
+    min: StrictInt = Field(ge=1)
+
+
+class _AbilityModel(_Strict):
+    trigger: StrictStr
+    effect: StrictStr
+    params: dict[str, ParamValue] = Field(default_factory=dict)
+    condition: dict[str, Union[StrictBool, StrictInt, StrictStr, _TraitCount]] = Field(default_factory=dict)
+    cost: StrictInt = Field(default=0, ge=0, le=10)
+    once_per_turn: StrictBool = False
+    text: StrictStr = ""
+
+
+class _PrintModel(_Strict):
+    rarity: StrictStr
+    illustration: StrictStr = "standard"
+    artist: StrictStr = ""
+    print_id: StrictStr | None = None
+
+
+class _CardModel(_Strict):
+    number: StrictInt = Field(ge=1, le=999)
+    name: StrictStr = Field(min_length=1)
+    kind: StrictStr
+    color: StrictStr
+    cost: StrictInt = Field(default=0, ge=0, le=10)
+    power: StrictInt = Field(ge=0, le=20)
+    hp: StrictInt = Field(default=0, ge=0, le=20)
+    traits: list[StrictStr] = Field(default_factory=list)
+    rush: StrictBool = False
+    guard: StrictBool = False
+    abilities: list[_AbilityModel] = Field(default_factory=list)
+    prints: list[_PrintModel] = Field(min_length=1)
+    deck_limit: StrictInt = Field(default=3, ge=1, le=10)
+    text: StrictStr = ""
+
+
+def _loc(loc: Iterable[Any]) -> str:
+    """A pydantic location tuple as a field path: ('abilities', 0, 'effect') -> abilities[0].effect."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "<card>"
+
+
+def _check_enum(errors: list[tuple[str, str]], path: str, value: str, allowed: Iterable[str],
+                what: str) -> None:
+    allowed = tuple(allowed)
+    if value not in allowed:
+        errors.append((path, f"unknown {what} {value!r} (allowed: {', '.join(allowed)})"))
+
+
+def _check_params(errors: list[tuple[str, str]], path: str, a: _AbilityModel) -> None:
+    """Effect params: exactly the names of EFFECT_PARAMS[effect], each with a sensible value."""
+    expected = EFFECT_PARAMS[a.effect]
+    for k in sorted(set(a.params) - expected):
+        errors.append((f"{path}.params.{k}",
+                       f"unexpected param {k!r} for effect {a.effect!r} (expects: {sorted(expected)})"))
+    for k in sorted(expected - set(a.params)):
+        errors.append((f"{path}.params", f"missing param {k!r} for effect {a.effect!r}"))
+    for k, v in a.params.items():
+        if k not in expected:
+            continue
+        p = f"{path}.params.{k}"
+        if k in ("n", "amount", "max_power"):
+            if isinstance(v, bool) or not isinstance(v, int):
+                errors.append((p, f"must be an int, got {v!r}"))
+            elif k == "n" and not 1 <= v <= (MAX_SCAN if a.effect == "scan" else 5):
+                errors.append((p, f"{v} out of range for effect {a.effect!r}"))
+            elif k == "amount" and (v == 0 or abs(v) > 5 or (v < 0 and a.effect != "power")):
+                errors.append((p, f"{v} out of range for effect {a.effect!r}"))
+            elif k == "max_power" and not 0 <= v <= 20:
+                errors.append((p, f"{v} out of range"))
+        elif not isinstance(v, str):
+            errors.append((p, f"must be a string, got {v!r}"))
+        elif k == "target":
+            _check_enum(errors, p, v, sorted(EFFECT_TARGETS.get(a.effect, TARGETS)),
+                        f"target for effect {a.effect!r}")
+        elif k == "duration":
+            _check_enum(errors, p, v, DURATIONS, "duration")
+        elif k == "applies":
+            _check_enum(errors, p, v, BONUS_APPLIES, "applies")
+        elif k == "when":
+            _check_enum(errors, p, v, BONUS_WHEN, "when")
+
+
+def _check_condition(errors: list[tuple[str, str]], path: str, cond: dict[str, Any]) -> None:
+    for k, v in cond.items():
+        p = f"{path}.condition.{k}"
+        if k not in CONDITION_KEYS:
+            errors.append((p, f"unknown condition key {k!r} (allowed: {', '.join(CONDITION_KEYS)})"))
+        elif k == "team_link":
+            if not isinstance(v, str):
+                errors.append((p, f"must be a color, got {v!r}"))
+            else:
+                _check_enum(errors, p, v, COLORS, "color")
+        elif k in ("cross_team", "target_exhausted"):
+            if v is not True:
+                errors.append((p, f"must be true, got {v!r}"))
+        elif k == "trait_count":
+            if not isinstance(v, _TraitCount):
+                errors.append((p, f"must be an object {{'trait': str, 'min': int}}, got {v!r}"))
+        elif k == "leader_hp_at_most":
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 20:
+                errors.append((p, f"must be an int 1..20, got {v!r}"))
+
+
+def _check_ability(errors: list[tuple[str, str]], path: str, a: _AbilityModel, card: _CardModel) -> None:
+    _check_enum(errors, f"{path}.trigger", a.trigger, TRIGGERS, "trigger")
+    if a.effect not in EFFECT_PARAMS:
+        errors.append((f"{path}.effect", f"unknown effect {a.effect!r}"))
+        return
+    _check_params(errors, path, a)
+    _check_condition(errors, path, a.condition)
+    if a.trigger not in TRIGGERS:
+        return
+    if card.kind in KIND_TRIGGERS and a.trigger not in KIND_TRIGGERS[card.kind]:
+        errors.append((f"{path}.trigger", f"trigger {a.trigger!r} not allowed on a {card.kind}"))
+    if (a.effect == "power_bonus") != (a.trigger == "passive"):
+        errors.append((f"{path}.effect", "a 'passive' ability takes exactly the 'power_bonus' effect"
+                       f" (got trigger {a.trigger!r} with effect {a.effect!r})"))
+    if a.trigger != "activated" and (a.cost or a.once_per_turn):
+        errors.append((f"{path}.cost", "only 'activated' abilities have a cost or once_per_turn"))
+    if a.trigger == "special" and not a.condition:
+        errors.append((f"{path}.condition", "a 'special' ability needs a condition"))
+    if a.params.get("applies") == "allies_with_trait" and not card.traits:
+        errors.append((f"{path}.params.applies", "'allies_with_trait' needs the card to have a trait"))
+
+
+def _check_card(m: _CardModel) -> list[tuple[str, str]]:
+    """Cross-field rules of one card (kind, prints, abilities)."""
+    errors: list[tuple[str, str]] = []
+    _check_enum(errors, "kind", m.kind, KINDS, "kind")
+    _check_enum(errors, "color", m.color, COLORS, "color")
+    for i, a in enumerate(m.abilities):
+        _check_ability(errors, f"abilities[{i}]", a, m)
+    if len(set(m.traits)) != len(m.traits) or any(not t for t in m.traits):
+        errors.append(("traits", "traits must be distinct non-empty names"))
+    seen_ill: set[str] = set()
+    for i, p in enumerate(m.prints):
+        _check_enum(errors, f"prints[{i}].rarity", p.rarity, RARITIES, "rarity")
+        _check_enum(errors, f"prints[{i}].illustration", p.illustration, ILLUSTRATIONS, "illustration")
+        if p.illustration in seen_ill:
+            errors.append((f"prints[{i}].illustration", f"duplicate illustration {p.illustration!r}"))
+        seen_ill.add(p.illustration)
+        want = f"FC{m.number:03d}{PRINT_SUFFIX.get(p.illustration, '')}"
+        if p.print_id is not None and p.print_id != want:
+            errors.append((f"prints[{i}].print_id", f"{p.print_id!r} should be {want!r}"))
+        if (p.rarity == "L") != (m.kind == "leader") and p.rarity in RARITIES:
+            errors.append((f"prints[{i}].rarity", "rarity 'L' is for leaders, and leaders are 'L'"))
+    if m.prints[0].illustration != "standard":
+        errors.append(("prints[0].illustration", "the first print must be the standard illustration"))
+    if m.kind == "leader":
+        if m.hp < 1:
+            errors.append(("hp", "a leader needs hp >= 1"))
+        if m.cost != 0:
+            errors.append(("cost", "a leader costs 0"))
+        if len(m.abilities) > 1:
+            errors.append(("abilities", "a leader has at most one ability"))
+    elif m.hp != 0:
+        errors.append(("hp", f"only leaders have hp (a {m.kind} has hp 0)"))
+    if m.kind != "character" and (m.rush or m.guard):
+        errors.append(("rush" if m.rush else "guard", f"keywords are for characters, not a {m.kind}"))
+    if m.kind == "protocol" and not any(a.trigger == "play" for a in m.abilities):
+        errors.append(("abilities", "a protocol needs a 'play' ability"))
+    return errors
+
+
+def _pairs(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A dict as a sorted tuple of (key, value) pairs; nested objects become pair tuples too."""
+    out = []
+    for k in sorted(d):
+        v = d[k]
+        if isinstance(v, BaseModel):
+            v = _pairs(v.model_dump())
+        elif isinstance(v, dict):
+            v = _pairs(v)
+        elif isinstance(v, list):
+            v = tuple(v)
+        out.append((k, v))
+    return tuple(out)
+
+
+def _to_spec(m: _CardModel) -> CardSpec:
+    prints = tuple(
+        PrintSpec(print_id=f"FC{m.number:03d}{PRINT_SUFFIX[p.illustration]}", number=m.number,
+                  rarity=p.rarity, illustration=p.illustration, artist=p.artist)
+        for p in m.prints)
+    abilities = tuple(
+        Ability(trigger=a.trigger, effect=a.effect, params=_pairs(a.params),
+                condition=_pairs(a.condition), cost=a.cost, once_per_turn=a.once_per_turn, text=a.text)
+        for a in m.abilities)
+    return CardSpec(number=m.number, name=m.name, kind=m.kind, color=m.color, cost=m.cost,
+                    power=m.power, hp=m.hp, traits=tuple(m.traits), rush=m.rush, guard=m.guard,
+                    abilities=abilities, prints=prints, deck_limit=m.deck_limit, text=m.text)
+
+
+def _label(raw: Any, index: int) -> str:
+    """How an error names a card: number and name when they can be read."""
+    if isinstance(raw, dict):
+        num, name = raw.get("number"), raw.get("name")
+        num_s = f"#{num:03d}" if isinstance(num, int) and not isinstance(num, bool) else f"[{index}]"
+        return f"card {num_s} {name!r}" if isinstance(name, str) else f"card {num_s}"
+    return f"card [{index}]"
+
+
+def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
+    """Validate one raw card object and return its CardSpec (CardDataError on any problem)."""
+    where = f"{origin}: " if origin else ""
+    label = _label(raw, index)
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where}{label}: must be an object, got {type(raw).__name__}")
+    try:
+        m = _CardModel.model_validate(raw)
+    except ValidationError as e:
+        msgs = [f"field {_loc(err['loc'])}: {err['msg'].removeprefix('Value error, ')}"
+                for err in e.errors()]
+        raise CardDataError(f"{where}{label}: " + "; ".join(msgs)) from None
+    errors = _check_card(m)
+    if errors:
+        raise CardDataError(f"{where}{label}: " + "; ".join(f"field {p}: {msg}" for p, msg in errors))
+    return _to_spec(m)
+
+
+class CardSet:
+    """The validated First Cycle card set: CardSpecs by collector number and prints by id."""
+
+    def __init__(self, cards: Iterable[CardSpec]):
+        by_number: dict[int, CardSpec] = {}
+        names: dict[str, int] = {}
+        prints: dict[str, PrintSpec] = {}
+        for c in cards:
+            if c.number in by_number:
+                raise CardDataError(f"card {c.code} {c.name!r}: field number: duplicate collector "
+                                    f"number (also {by_number[c.number].name!r})")
+            if c.name in names:
+                raise CardDataError(f"card {c.code} {c.name!r}: field name: duplicate name "
+                                    f"(also #{names[c.name]:03d})")
+            by_number[c.number] = c
+            names[c.name] = c.number
+            for p in c.prints:
+                prints[p.print_id] = p
+        self.by_number: dict[int, CardSpec] = dict(sorted(by_number.items()))
+        self.numbers: tuple[int, ...] = tuple(self.by_number)
+        self.max_number: int = max(self.numbers, default=0)
+        self.prints: dict[str, PrintSpec] = prints
+        self.ram_prints: tuple[str, ...] = RAM_PRINTS
+        self._by_name = {c.name: c for c in self.by_number.values()}
+
+    def __len__(self) -> int:
+        return len(self.by_number)
+
+    def __iter__(self):
+        return iter(self.by_number.values())
+
+    def card(self, number: int) -> CardSpec:
+        """The CardSpec of collector number `number` (CardDataError when there is none)."""
+        try:
+            return self.by_number[number]
+        except KeyError:
+            raise CardDataError(f"no card with collector number {number!r} in the card set") from None
+
+    def print_spec(self, print_id: str) -> PrintSpec:
+        """The PrintSpec of `print_id` such as "FC039-V3" (CardDataError when unknown)."""
+        try:
+            return self.prints[print_id]
+        except KeyError:
+            raise CardDataError(f"unknown print id {print_id!r}") from None
+
+    def number_of_print(self, print_id: str) -> int:
+        """The collector number of a print id."""
+        return self.print_spec(print_id).number
+
+    def card_of_print(self, print_id: str) -> CardSpec:
+        """The CardSpec (game rules) of a print id."""
+        return self.by_number[self.number_of_print(print_id)]
+
+    def by_name(self, name: str) -> CardSpec:
+        """The CardSpec named exactly `name` (CardDataError when unknown)."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise CardDataError(f"no card named {name!r} in the card set") from None
+
+    def leaders(self) -> list[CardSpec]:
+        """Every leader, by collector number."""
+        return [c for c in self.by_number.values() if c.kind == "leader"]
+
+    def leader_of_color(self, color: str) -> CardSpec:
+        """The lowest-numbered leader of `color`."""
+        for c in self.leaders():
+            if c.color == color:
+                return c
+        raise CardDataError(f"no leader of color {color!r} in the card set")
+
+    def standard_print(self, number: int) -> str:
+        """The print id of the standard illustration of a collector number."""
+        return self.card(number).prints[0].print_id
+
+
+def _read_source(src: Path | str | dict | list) -> tuple[list, str]:
+    if isinstance(src, dict):
+        return [src], ""
+    if isinstance(src, list):
+        return src, ""
+    path = Path(src)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CardDataError(f"{path.name}: card file not found ({path})") from None
+    except json.JSONDecodeError as e:
+        raise CardDataError(f"{path.name}: not valid JSON: {e}") from None
+    if not isinstance(data, list):
+        raise CardDataError(f"{path.name}: a card file holds a list of card objects")
+    return data, path.name
+
+
+def load_card_set_from(sources: Iterable[Path | str | dict | list]) -> CardSet:
+    """A CardSet from card files (paths), raw card dicts or lists of raw card dicts."""
+    specs: list[CardSpec] = []
+    for src in sources:
+        raws, origin = _read_source(src)
+        specs.extend(parse_card(raw, i, origin) for i, raw in enumerate(raws))
+    return CardSet(specs)
+
+
+@functools.lru_cache(maxsize=1)
+def load_card_set() -> CardSet:
+    """The First Cycle card set shipped in `sim/first_cycle/cards/*.json` (cached)."""
+    files = sorted(CARDS_DIR.glob("*.json"))
+    if not files:
+        raise CardDataError(f"no card files in {CARDS_DIR}")
+    return load_card_set_from(files)

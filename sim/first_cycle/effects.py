@@ -1,0 +1,200 @@
+"""The registry of named First Cycle effects, conditions and continuous Power.
+
+Cards name an effect and its params (cardspec.EFFECT_PARAMS); this module gives each name
+its behaviour. The rules code dispatches through `EFFECTS` and never branches on a card.
+
+Rules implemented here (first_cycle.md, "Card text takes priority" and the keyword
+paragraphs): Draw, Scan, Cycle, healing capped at the Leader's HP, Team Link, Cross-Team,
+traits, passive effects while their condition holds, "resolve as much as possible"
+(a targeted effect with no legal target does nothing), "a condition depending on a
+previous action applies only if that action happened" (`target_exhausted`), the power
+floor of zero, attached RAM on its controller's turn only (FC-5) and the turn 3/5/7
+defender bonus (FC-1).
+
+Targets are (player, fighter) pairs; fighter 0 is the Leader, 1..5 the Character spaces.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from sim.first_cycle.cardspec import Ability
+
+Target = tuple[int, int]
+
+
+# --------------------------------------------------------------------------- conditions
+def condition_holds(state, player: int, fighter: int, ability: Ability) -> bool:
+    """Whether every key of the ability's condition holds for `player` (source `fighter`)."""
+    if not ability.condition:
+        return True
+    pl = state.players[player]
+    cards = state.cards
+    for key, value in ability.condition:
+        if key == "team_link":
+            ok = cards[pl.leader].color == value or any(
+                cards[pl.card[f]].color == value for f in range(1, 6)
+                if pl.card[f] >= 0 and f != fighter)
+        elif key == "cross_team":
+            colors = {cards[pl.card[f]].color for f in range(1, 6) if pl.card[f] >= 0}
+            ok = (len(colors) >= 2) == bool(value)
+        elif key == "trait_count":
+            spec = dict(value)
+            n = sum(1 for f in range(1, 6)
+                    if pl.card[f] >= 0 and spec["trait"] in cards[pl.card[f]].traits)
+            ok = n >= spec["min"]
+        elif key == "target_exhausted":
+            ok = _last_target_exhausted(state) == bool(value)
+        elif key == "leader_hp_at_most":
+            ok = pl.hp <= value
+        else:  # validated on load; a new key must be added here
+            raise KeyError(f"unknown condition {key!r}")
+        if not ok:
+            return False
+    return True
+
+
+def _last_target_exhausted(state) -> bool:
+    """The previous step's target is still the same card in play and is exhausted."""
+    lt = state.last_target
+    if lt is None:
+        return False
+    player, fighter, uid = lt
+    pl = state.players[player]
+    return pl.card[fighter] >= 0 and pl.uid[fighter] == uid and pl.exhausted[fighter]
+
+
+# --------------------------------------------------------------------------- power
+def power(state, player: int, fighter: int) -> int:
+    """Current Power of a fighter: printed, attached RAM, modifiers, passives, bonus; floor 0."""
+    pl = state.players[player]
+    card = pl.card[fighter]
+    if card < 0:
+        return 0
+    params = state.params
+    value = (params.leader_power if fighter == 0 else state.cards[card].power)
+    value += pl.mod_turn[fighter] + pl.mod_battle[fighter]
+    if player == state.active:
+        value += pl.attached[fighter] * params.attached_ram_power
+    passives = state.game.passives
+    for g in range(6):
+        src = pl.card[g]
+        if src >= 0 and passives[src]:
+            for ability in passives[src]:
+                if _bonus_applies(state, player, g, fighter, ability):
+                    value += ability.param("amount")
+    battle = state.battle
+    if (fighter == 0 and battle is not None and player != state.active and battle[1] == 0
+            and player != state.first_player and state.turn in params.defender_bonus_turns):
+        value += params.defender_bonus
+    return value if value > 0 else 0
+
+
+def _bonus_applies(state, player: int, source: int, fighter: int, ability: Ability) -> bool:
+    """Whether a `power_bonus` passive on `source` applies to `fighter` right now."""
+    applies = ability.param("applies")
+    if applies == "self":
+        if source != fighter:
+            return False
+    elif applies == "own_leader":
+        if fighter != 0:
+            return False
+    elif applies == "other_allies":
+        if fighter == 0 or fighter == source:
+            return False
+    elif applies == "allies_with_trait":
+        if fighter == 0 or fighter == source:
+            return False
+        src_traits = state.cards[state.players[player].card[source]].traits
+        if not src_traits or src_traits[0] not in state.cards[state.players[player].card[fighter]].traits:
+            return False
+    when = ability.param("when")
+    battle = state.battle
+    if when == "attacking":
+        if battle is None or player != state.active or battle[0] != fighter:
+            return False
+    elif when == "defending":
+        if battle is None or player == state.active or battle[1] != fighter:
+            return False
+    elif when == "my_turn":
+        if player != state.active:
+            return False
+    return condition_holds(state, player, source, ability)
+
+
+# --------------------------------------------------------------------------- effects
+@dataclass(frozen=True)
+class Effect:
+    """A named effect: `run` for untargeted ones; `candidates` + `resolve` for targeted ones."""
+
+    run: Callable | None = None
+    candidates: Callable | None = None
+    resolve: Callable | None = None
+
+
+def target_candidates(state, player: int, fighter: int, uid: int, ability: Ability) -> list[Target]:
+    """Legal targets of a targeted effect (`self` and `own_leader` need no choice)."""
+    kind = ability.param("target")
+    me = state.players[player]
+    opp_i = 1 - player
+    opp = state.players[opp_i]
+    effect = ability.effect
+    if kind == "self":
+        return [(player, fighter)] if fighter >= 0 and me.card[fighter] >= 0 and me.uid[fighter] == uid else []
+    if kind == "own_leader":
+        return [(player, 0)]
+    if kind == "own_fighter":
+        out = [(player, f) for f in range(6) if me.card[f] >= 0]
+    elif kind == "own_character":
+        out = [(player, f) for f in range(1, 6) if me.card[f] >= 0]
+    elif kind == "opposing_character":
+        out = [(opp_i, f) for f in range(1, 6) if opp.card[f] >= 0]
+    elif kind == "opposing_exhausted_character":
+        out = [(opp_i, f) for f in range(1, 6) if opp.card[f] >= 0 and opp.exhausted[f]]
+    else:
+        raise KeyError(f"unknown target {kind!r}")
+    if effect == "exhaust":
+        out = [t for t in out if not state.players[t[0]].exhausted[t[1]]]
+    elif effect == "ready":
+        out = [t for t in out if state.players[t[0]].exhausted[t[1]]]
+    elif effect == "ko":
+        limit = ability.param("max_power")
+        out = [t for t in out if power(state, t[0], t[1]) <= limit]
+    return out
+
+
+def _resolve_power(state, player: int, ability: Ability, target: Target) -> None:
+    tp, tf = target
+    pl = state.players[tp]
+    if ability.param("duration") == "battle":
+        if state.battle is not None:
+            pl.mod_battle[tf] += ability.param("amount")
+    else:
+        pl.mod_turn[tf] += ability.param("amount")
+
+
+def _resolve_exhaust(state, player: int, ability: Ability, target: Target) -> None:
+    state.players[target[0]].exhausted[target[1]] = True
+
+
+def _resolve_ready(state, player: int, ability: Ability, target: Target) -> None:
+    state.players[target[0]].exhausted[target[1]] = False
+
+
+def _resolve_ko(state, player: int, ability: Ability, target: Target) -> None:
+    state.knock_out(target[0], target[1])
+
+
+EFFECTS: dict[str, Effect] = {
+    "draw": Effect(run=lambda s, p, f, u, a: s.draw(p, a.param("n"))),
+    "scan": Effect(run=lambda s, p, f, u, a: s.scan(p, a.param("n"))),
+    "cycle": Effect(run=lambda s, p, f, u, a: s.offer_cycle(p)),
+    "heal": Effect(run=lambda s, p, f, u, a: s.heal(p, a.param("amount"))),
+    "damage_leader": Effect(run=lambda s, p, f, u, a: s.damage_leader(1 - p, a.param("amount"))),
+    "install_ram": Effect(run=lambda s, p, f, u, a: s.install_ram(p, a.param("n"))),
+    "ready_ram": Effect(run=lambda s, p, f, u, a: s.ready_ram(p, a.param("n"))),
+    "power": Effect(candidates=target_candidates, resolve=_resolve_power),
+    "exhaust": Effect(candidates=target_candidates, resolve=_resolve_exhaust),
+    "ready": Effect(candidates=target_candidates, resolve=_resolve_ready),
+    "ko": Effect(candidates=target_candidates, resolve=_resolve_ko),
+}

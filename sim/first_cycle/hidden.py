@@ -1,0 +1,60 @@
+"""Determinization (C-3): re-deal everything an observer cannot see, keep what they can.
+
+For the observer's opponent, the hand cards the observer has not seen (all but `revealed`)
+and the deck cards outside the publicly known bottom (Cycle) are pooled and re-dealt,
+a Scan the opponent is ordering included. The observer's own deck keeps the top they saw
+with Scan and the known bottom; the rest is re-shuffled. The new state gets a fresh
+generator drawn from `rng`, so it never foresees future random events.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+
+def determinize(state, observer: int, rng: np.random.Generator):
+    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt."""
+    s = state.clone()
+    me = s.players[observer]
+    opp_i = 1 - observer
+    opp = s.players[opp_i]
+
+    # Observer's own deck: shuffle the middle (neither the scanned top nor the known bottom).
+    kb = min(me.known_bottom, len(me.deck))
+    kt = min(me.known_top, len(me.deck) - kb)
+    middle = me.deck[kb:len(me.deck) - kt]
+    if len(middle) > 1:
+        perm = rng.permutation(len(middle))
+        me.deck[kb:len(me.deck) - kt] = [middle[i] for i in perm]
+
+    # Opponent: hidden hand cards + deck above the known bottom (+ a Scan being ordered).
+    revealed = Counter(opp.revealed)
+    hidden_hand = []
+    shown_hand = []
+    for c in opp.hand:
+        if revealed[c] > 0:
+            revealed[c] -= 1
+            shown_hand.append(c)
+        else:
+            hidden_hand.append(c)
+    okb = min(opp.known_bottom, len(opp.deck))
+    deck_hidden = opp.deck[okb:]
+    pending = s.pending
+    scan_cards: list[int] = []
+    if pending is not None and pending[0] == "scan" and pending[1] == opp_i:
+        scan_cards = list(pending[2]) + list(pending[3])
+    pool = hidden_hand + deck_hidden + scan_cards
+    if pool:
+        perm = rng.permutation(len(pool))
+        pool = [pool[i] for i in perm]
+    a, b = len(hidden_hand), len(hidden_hand) + len(deck_hidden)
+    opp.hand = shown_hand + pool[:a]
+    opp.deck = opp.deck[:okb] + pool[a:b]
+    if scan_cards:
+        n_left = len(pending[2])
+        rest = pool[b:]
+        s.pending = ("scan", opp_i, tuple(sorted(rest[:n_left])), tuple(rest[n_left:]))
+    seed = rng.integers(0, 2**63 - 1, dtype=np.int64)
+    s.rng = np.random.Generator(np.random.PCG64(int(seed)))
+    return s
