@@ -1,0 +1,38 @@
+"""The `tcglab` command. For now: `tcglab games`, `tcglab decks GAME`, `tcglab quickrun`."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from sim import game_names
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch a `tcglab` subcommand."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    ap = argparse.ArgumentParser(prog="tcglab", description="tcglab: card-game simulators for AI research")
+    sub = ap.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the games")
+    decks = sub.add_parser("decks", help="list a game's starter decks")
+    decks.add_argument("game")
+    sub.add_parser("quickrun", help="a batch of random matches with a summary (see --help)",
+                   add_help=False)
+    if argv[:1] == ["quickrun"]:
+        from experiments.quickrun import main as quickrun
+        return quickrun(argv[1:])
+    args = ap.parse_args(argv)
+    if args.command == "games":
+        for name in game_names():
+            print(name)
+    elif args.command == "decks":
+        if args.game != "first_cycle":
+            print(f"no starter decks for {args.game!r} yet", file=sys.stderr)
+            return 2
+        from sim.first_cycle.decks import starter_decks
+        for name, deck in starter_decks().items():
+            print(f"{name}: leader {deck.leader}, {len(deck.cards)} cards")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

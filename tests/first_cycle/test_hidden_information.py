@@ -1,0 +1,111 @@
+"""Hidden information (C-3): observations hold only what a seat may know, and
+determinize re-deals all the rest while leaving the observer's view unchanged."""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from tests.first_cycle.helpers import GAME, act, scenario, zone_counts
+
+G = "Gaia Compute Collective"
+
+
+def random_states(n_games: int, seed: int = 0):
+    """Yield states met along random playouts (every decision of each game)."""
+    for g in range(n_games):
+        s = GAME.new_state(seed + g)
+        rng = np.random.default_rng(seed + g)
+        while not s.is_terminal():
+            yield s
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("observer", [0, 1])
+def test_c3_determinize_keeps_the_observers_view(observer):
+    rng = np.random.default_rng(observer)
+    changed_hands = 0
+    for k, s in enumerate(random_states(25)):
+        if k % 3:
+            continue
+        d = s.determinize(observer, rng)
+        assert d.observation(observer) == s.observation(observer)
+        if s.current_player == observer:
+            assert d.legal_actions() == s.legal_actions()
+        opp = 1 - observer
+        assert zone_counts(d, opp) == zone_counts(s, opp)
+        changed_hands += d.players[opp].hand != s.players[opp].hand
+    assert changed_hands > 10                     # the opponent's hand really is re-dealt
+
+
+def test_c3_determinize_redeals_both_deck_orders():
+    s = GAME.new_state(4)
+    orders = {tuple(s.determinize(0, np.random.default_rng(k)).players[0].deck) for k in range(20)}
+    opp_orders = {tuple(s.determinize(0, np.random.default_rng(k)).players[1].deck) for k in range(20)}
+    assert len(orders) > 1 and len(opp_orders) > 1
+
+
+def test_c3_observation_never_shows_hidden_cards():
+    s = scenario([{"leader": G, "hand": ["Rack Mover"], "deck": ["Seedling Model"]},
+                  {"leader": G, "hand": ["Transformer Titan"], "deck": ["Speedrunner"]}], turn=9)
+    o = s.observation(0)
+    assert o["opponent"]["hand_size"] == 1 and "hand" not in o["opponent"]
+    titan = GAME.card_set.by_name("Transformer Titan").number
+    speed = GAME.card_set.by_name("Speedrunner").number
+    seed_m = GAME.card_set.by_name("Seedling Model").number
+    flat = repr(o)
+    assert f"'card': {titan}" not in flat and str([titan]) not in flat
+    assert str([speed]) not in flat and str([seed_m]) not in flat   # no deck order, own or other
+
+
+def test_c3_scan_seen_only_by_its_owner_is_redealt_for_the_other_player():
+    s = scenario([{"leader": G, "hand": ["Token Counter"], "ram": {"ready": 1},
+                   "deck": ["Rack Mover", "Seedling Model", "Speedrunner", "Intern Sprint"]},
+                  {"leader": G}], turn=9)
+    act(s, "deploy #067 Token Counter")
+    act(s, "scan: put Rack Mover next on top")
+    assert s.players[0].known_top == 2
+    owner_view = {tuple(s.determinize(0, np.random.default_rng(k)).players[0].deck[-2:]) for k in range(10)}
+    assert owner_view == {tuple(s.players[0].deck[-2:])}           # the owner keeps what they saw
+    other_view = {tuple(s.determinize(1, np.random.default_rng(k)).players[0].deck[-2:]) for k in range(30)}
+    assert len(other_view) > 1                                     # re-dealt for the opponent
+
+
+def test_c3_scan_being_ordered_is_hidden_from_the_opponent():
+    s = scenario([{"leader": G, "hand": ["Token Counter"], "ram": {"ready": 1},
+                   "deck": ["Rack Mover", "Seedling Model", "Speedrunner"]},
+                  {"leader": G}], turn=9)
+    act(s, "deploy #067 Token Counter")
+    d = s.determinize(1, np.random.default_rng(3))
+    assert d.observation(1) == s.observation(1)
+    assert Counter(d.pending[2]) + Counter(d.players[0].deck) + Counter(d.players[0].hand) == \
+        Counter(s.pending[2]) + Counter(s.players[0].deck) + Counter(s.players[0].hand)
+
+
+def test_c3_cycled_card_stays_known_to_both_after_determinize():
+    s = scenario([{"leader": G, "hand": ["Prompt Engineer", "Transformer Titan"], "ram": {"ready": 2},
+                   "deck": ["Rack Mover", "Seedling Model", "Speedrunner"]}, {"leader": G}], turn=9)
+    act(s, "deploy #069 Prompt Engineer")
+    act(s, "cycle #051 Transformer Titan")
+    for k in range(10):
+        d = s.determinize(1, np.random.default_rng(k))
+        assert d.players[0].deck[0] == GAME.card_set.by_name("Transformer Titan").number
+
+
+def test_c3_drawn_known_bottom_card_stays_revealed_in_hand():
+    s = scenario([{"leader": G, "hand": ["Rack Mover"], "deck": ["Transformer Titan"], "known_bottom": 1},
+                  {"leader": G}], turn=8, first_player=1, active=1)
+    act(s, "end turn")                                              # player 0 draws the known card
+    titan = GAME.card_set.by_name("Transformer Titan").number
+    assert s.observation(1)["opponent"]["revealed_hand"] == [titan]
+    for k in range(10):
+        assert titan in s.determinize(1, np.random.default_rng(k)).players[0].hand
+
+
+def test_c3_determinize_reseeds_the_generator():
+    s = GAME.new_state(2)
+    a = s.determinize(0, np.random.default_rng(1)).rng.integers(1 << 30)
+    b = s.determinize(0, np.random.default_rng(2)).rng.integers(1 << 30)
+    assert a != b

@@ -1,0 +1,91 @@
+"""Illegal input (C-4): a clear error naming what is wrong, and nothing half-applied."""
+from __future__ import annotations
+
+import pytest
+
+from sim import IllegalActionError, InvalidParamsError, InvalidScenarioError, load_game
+from tests.first_cycle.helpers import GAME, act, scenario
+
+G = "Gaia Compute Collective"
+
+
+def test_c4_illegal_actions_raise_naming_the_reason_and_leave_the_state_untouched():
+    s = scenario([{"leader": G, "hand": ["Ada Lovelace"], "ram": {"ready": 1},
+                   "field": [{"card": "Rack Mover", "entered": 9}]}, {"leader": G}], turn=9)
+    before = s.to_dict()
+    cases = [
+        (GAME.a_play + 35 - 1, "costs 4 but only 1 RAM is ready"),
+        (GAME.a_play + 50 - 1, "not in player 0's hand"),
+        (GAME.a_attack + 1 * 6 + 0, "deployed this turn and has no Rush"),
+        (GAME.a_attack + 0 * 6 + 2, "not the opposing Leader or an exhausted opposing Character"),
+        (GAME.a_attack + 3 * 6 + 0, "no fighter in slot 3"),
+        (GAME.a_pass, "'pass' action is not a main action"),
+        (GAME.action_space_size, "outside the action space"),
+        (-1, "outside the action space"),
+        ("x", "outside the action space"),
+    ]
+    for action, reason in cases:
+        with pytest.raises(IllegalActionError, match=reason):
+            s.apply(action)
+        assert s.to_dict() == before
+
+
+def test_c4_first_turn_attack_reason():
+    s = scenario([{"leader": G}, {"leader": G}], turn=1)
+    with pytest.raises(IllegalActionError, match="first turn"):
+        s.apply(GAME.a_attack)
+
+
+def test_c4_wrong_answer_to_a_pending_choice():
+    s = scenario([{"leader": G}, {"leader": G, "field": [{"card": "Rack Mover"}]}], turn=9)
+    act(s, "attack Leader with Leader")
+    before = s.to_dict()
+    with pytest.raises(IllegalActionError, match="pending 'guard' choice"):
+        s.apply(GAME.a_end)
+    assert s.to_dict() == before
+
+
+def test_c4_actions_after_the_end_raise():
+    s = scenario([{"leader": G}, {"leader": G, "hp": 1}], turn=9)
+    act(s, "attack Leader with Leader")
+    with pytest.raises(IllegalActionError, match="game is over"):
+        s.apply(GAME.a_end)
+
+
+def test_c4_bad_param_overrides_name_the_field():
+    with pytest.raises(InvalidParamsError, match="unknown first_cycle param"):
+        load_game("first_cycle", leader_hpp=3)
+    with pytest.raises(InvalidParamsError, match="'leader_hp'=0 is below its minimum 1"):
+        load_game("first_cycle", leader_hp=0)
+    with pytest.raises(InvalidParamsError, match="'max_turns' must be an int"):
+        load_game("first_cycle", max_turns="many")
+    with pytest.raises(InvalidParamsError, match="unknown game 'chess'"):
+        load_game("chess")
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"players": [{"leader": G}]}, "scenario.players: expected a list of 2"),
+    ({"players": [{"leader": G}, {"leader": G}], "turns": 3}, r"unknown key\(s\) \['turns'\]"),
+    ({"players": [{"leader": "Nobody"}, {"leader": G}]}, r"players\[0\].leader: unknown card 'Nobody'"),
+    ({"players": [{"leader": "Rack Mover"}, {"leader": G}]}, "is a character, expected leader"),
+    ({"players": [{"leader": G, "hand": ["Gaia Compute Collective"]}, {"leader": G}]},
+     r"players\[0\].hand\[0\]: 'Gaia Compute Collective' is a leader"),
+    ({"players": [{"leader": G, "hp": 9}, {"leader": G}]}, r"players\[0\].hp: expected an int in 0..5"),
+    ({"players": [{"leader": G, "ram": {"ready": 8, "exhausted": 5}}, {"leader": G}]},
+     "13 modules installed"),
+    ({"players": [{"leader": G, "field": [{"card": "Rack Mover", "slot": 1},
+                                            {"card": "Rack Mover", "slot": 1}]}, {"leader": G}]},
+     "space 1 is already occupied"),
+    ({"players": [{"leader": G, "field": [{"card": "Context Window"}]}, {"leader": G}]},
+     "is a protocol, expected character"),
+    ({"players": [{"leader": G}, {"leader": G}], "pending": ["dance", 0]}, "unknown pending choice"),
+])
+def test_c4_malformed_scenarios_name_the_key(data, message):
+    with pytest.raises(InvalidScenarioError, match=message):
+        GAME.state_from_dict(data)
+
+
+def test_scenario_accepts_numbers_codes_prints_names_and_colors():
+    s = scenario([{"leader": "green", "hand": [35, "#035", "FC035", "Ada Lovelace"]}, {"leader": "FC001"}])
+    assert s.players[0].hand == [35, 35, 35, 35]
+    assert GAME.cards[s.players[0].leader].color == "green" and s.players[1].leader == 1
