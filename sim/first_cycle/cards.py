@@ -15,15 +15,28 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, Union
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from sim.core.errors import CardDataError
 from sim.first_cycle.cardspec import (
-    BONUS_APPLIES, BONUS_WHEN, COLORS, CONDITION_KEYS, DURATIONS, EFFECT_PARAMS, ILLUSTRATIONS,
-    KINDS, RARITIES, TARGETS, TRIGGERS, Ability, CardSpec, PrintSpec,
+    BONUS_APPLIES,
+    BONUS_WHEN,
+    COLORS,
+    CONDITION_KEYS,
+    DURATIONS,
+    EFFECT_PARAMS,
+    ILLUSTRATIONS,
+    KINDS,
+    RARITIES,
+    TARGETS,
+    TRIGGERS,
+    Ability,
+    CardSpec,
+    PrintSpec,
 )
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -47,7 +60,7 @@ EFFECT_TARGETS: dict[str, frozenset[str]] = {
 }
 MAX_SCAN = 3
 
-ParamValue = Union[StrictBool, StrictInt, StrictStr]
+ParamValue = StrictBool | StrictInt | StrictStr
 
 
 class _Strict(BaseModel):
@@ -63,7 +76,7 @@ class _AbilityModel(_Strict):
     trigger: StrictStr
     effect: StrictStr
     params: dict[str, ParamValue] = Field(default_factory=dict)
-    condition: dict[str, Union[StrictBool, StrictInt, StrictStr, _TraitCount]] = Field(default_factory=dict)
+    condition: dict[str, StrictBool | StrictInt | StrictStr | _TraitCount] = Field(default_factory=dict)
     cost: StrictInt = Field(default=0, ge=0, le=10)
     once_per_turn: StrictBool = False
     text: StrictStr = ""
@@ -126,9 +139,7 @@ def _check_params(errors: list[tuple[str, str]], path: str, a: _AbilityModel) ->
         if k in ("n", "amount", "max_power"):
             if isinstance(v, bool) or not isinstance(v, int):
                 errors.append((p, f"must be an int, got {v!r}"))
-            elif k == "n" and not 1 <= v <= (MAX_SCAN if a.effect == "scan" else 5):
-                errors.append((p, f"{v} out of range for effect {a.effect!r}"))
-            elif k == "amount" and (v == 0 or abs(v) > 5 or (v < 0 and a.effect != "power")):
+            elif k == "n" and not 1 <= v <= (MAX_SCAN if a.effect == "scan" else 5) or k == "amount" and (v == 0 or abs(v) > 5 or (v < 0 and a.effect != "power")):
                 errors.append((p, f"{v} out of range for effect {a.effect!r}"))
             elif k == "max_power" and not 0 <= v <= 20:
                 errors.append((p, f"{v} out of range"))
@@ -155,15 +166,13 @@ def _check_condition(errors: list[tuple[str, str]], path: str, cond: dict[str, A
                 errors.append((p, f"must be a color, got {v!r}"))
             else:
                 _check_enum(errors, p, v, COLORS, "color")
-        elif k in ("cross_team", "target_exhausted"):
-            if v is not True:
-                errors.append((p, f"must be true, got {v!r}"))
-        elif k == "trait_count":
-            if not isinstance(v, _TraitCount):
-                errors.append((p, f"must be an object {{'trait': str, 'min': int}}, got {v!r}"))
-        elif k == "leader_hp_at_most":
-            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 20:
-                errors.append((p, f"must be an int 1..20, got {v!r}"))
+        elif k in ("cross_team", "target_exhausted") and v is not True:
+            errors.append((p, f"must be true, got {v!r}"))
+        elif k == "trait_count" and not isinstance(v, _TraitCount):
+            errors.append((p, f"must be an object {{'trait': str, 'min': int}}, got {v!r}"))
+        elif k == "leader_hp_at_most" and (isinstance(v, bool) or not isinstance(v, int)
+                                           or not 1 <= v <= 20):
+            errors.append((p, f"must be an int 1..20, got {v!r}"))
 
 
 def _check_ability(errors: list[tuple[str, str]], path: str, a: _AbilityModel, card: _CardModel) -> None:
@@ -178,8 +187,8 @@ def _check_ability(errors: list[tuple[str, str]], path: str, a: _AbilityModel, c
     if card.kind in KIND_TRIGGERS and a.trigger not in KIND_TRIGGERS[card.kind]:
         errors.append((f"{path}.trigger", f"trigger {a.trigger!r} not allowed on a {card.kind}"))
     if (a.effect == "power_bonus") != (a.trigger == "passive"):
-        errors.append((f"{path}.effect", "a 'passive' ability takes exactly the 'power_bonus' effect"
-                       f" (got trigger {a.trigger!r} with effect {a.effect!r})"))
+        errors.append((f"{path}.effect", ("a 'passive' ability takes exactly the 'power_bonus' effect"
+                                           f" (got trigger {a.trigger!r} with effect {a.effect!r})")))
     if a.trigger != "activated" and (a.cost or a.once_per_turn):
         errors.append((f"{path}.cost", "only 'activated' abilities have a cost or once_per_turn"))
     if a.trigger == "special" and not a.condition:

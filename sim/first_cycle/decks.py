@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 
 from sim.core.errors import InvalidDeckError
 from sim.first_cycle.cards import CardSet, load_card_set
@@ -58,7 +59,7 @@ class Deck:
         return {"name": self.name, "leader": self.leader, "cards": self.counts()}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Deck":
+    def from_dict(cls, data: Mapping[str, Any]) -> Deck:
         """A Deck from `to_dict` output; a malformed dict raises InvalidDeckError naming the key."""
         if not isinstance(data, Mapping):
             raise InvalidDeckError([f"deck must be a dict, got {type(data).__name__}"])

@@ -17,9 +17,10 @@ tokens afford, open every pack) and snapshot the collection each day;
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, timezone
-from typing import ClassVar, Iterator
+from datetime import UTC, date, datetime, time, timedelta
+from typing import ClassVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import numpy as np
@@ -72,7 +73,7 @@ def _check_aware(t: datetime) -> None:
 
 def _utc(t: datetime) -> datetime:
     """`t` in UTC: aware datetimes sharing a tzinfo compare by wall clock, so compare in UTC."""
-    return t.astimezone(timezone.utc)
+    return t.astimezone(UTC)
 
 
 def reset_at(day: date, params: EconomyParams | None = None) -> datetime:
@@ -80,7 +81,7 @@ def reset_at(day: date, params: EconomyParams | None = None) -> datetime:
     p = params or EconomyParams()
     local = datetime.combine(day, time(p.reset_hour), tzinfo=p.tz)
     # A wall time inside a DST gap does not exist: round-trip through UTC to normalise it.
-    return local.astimezone(timezone.utc).astimezone(p.tz)
+    return local.astimezone(UTC).astimezone(p.tz)
 
 
 def allowance_day(t: datetime, params: EconomyParams | None = None) -> date:

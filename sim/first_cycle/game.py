@@ -131,6 +131,7 @@ class FirstCycleGame(Game):
         s.next_uid = 1
         s.done = False
         s.last_target = None
+        s._legal = None
         for p in (0, 1):
             s.draw(p, params.opening_hand)
         s.tasks.append(("start",))

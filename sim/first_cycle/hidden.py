@@ -55,6 +55,7 @@ def determinize(state, observer: int, rng: np.random.Generator):
         n_left = len(pending[2])
         rest = pool[b:]
         s.pending = ("scan", opp_i, tuple(sorted(rest[:n_left])), tuple(rest[n_left:]))
+    s._legal = None  # the re-dealt hand may offer other plays
     seed = rng.integers(0, 2**63 - 1, dtype=np.int64)
     s.rng = np.random.Generator(np.random.PCG64(int(seed)))
     return s

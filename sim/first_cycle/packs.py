@@ -24,8 +24,9 @@ Randomness comes only from the numpy Generator passed in (or one made from a see
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -138,6 +139,8 @@ def pack_tables(card_set: CardSet | None = None, params: PackParams | None = Non
     key = (id(cs), p.params_id)
     t = _TABLES.get(key)
     if t is None or t.card_set is not cs:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
         t = _TABLES[key] = PackTables(cs, p)
     return t
 
@@ -231,7 +234,7 @@ class Collection:
         """Total copies of all prints (the foil not included)."""
         return sum(self._counts.values())
 
-    def copy(self) -> "Collection":
+    def copy(self) -> Collection:
         """An independent copy."""
         return Collection(self._counts, self.signin_foil)
 
@@ -240,7 +243,7 @@ class Collection:
         return {"cards": self.counts, "signin_foil": self.signin_foil}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Collection":
+    def from_dict(cls, data: Mapping[str, Any]) -> Collection:
         """A Collection from `to_dict` output."""
         unknown = set(data) - {"cards", "signin_foil"}
         if unknown:

@@ -75,8 +75,23 @@ class FirstCycleState(StateData, State):
         from sim.first_cycle.scenario import state_to_dict
         return state_to_dict(self)
 
+    @classmethod
+    def from_dict(cls, data: dict, game=None) -> "FirstCycleState":
+        """A state from a scenario or `to_dict` output; the game is built from its params if not given."""
+        if game is None:
+            from sim.first_cycle.game import FirstCycleGame
+            from sim.first_cycle.params import FirstCycleParams
+            game = FirstCycleGame(FirstCycleParams.from_dict(data.get("params", {})))
+        return game.state_from_dict(data)
+
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
+
+    def _compute_legal(self) -> list[int]:
         if self.done:
             return []
         g = self.game
@@ -159,9 +174,13 @@ class FirstCycleState(StateData, State):
         except (IndexError, TypeError, ValueError):
             raise IllegalActionError(
                 f"action {action!r} is outside the action space 0..{g.action_space_size - 1}") from None
-        reason = self._illegal_reason(block, idx, int(action))
-        if reason is not None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            reason = self._illegal_reason(block, idx)
             raise IllegalActionError(f"action {action} ({block} {idx}): {reason}")
+        self._legal = None
         self._events = []
         pending = self.pending
         if pending is None:
@@ -171,10 +190,8 @@ class FirstCycleState(StateData, State):
             self._apply_choice(pending, block, idx)
         self._run()
 
-    def _illegal_reason(self, block: str, idx: int, action: int) -> str | None:
-        """None when legal, else a sentence saying why not (checked before any change)."""
-        if action in self.legal_actions():
-            return None
+    def _illegal_reason(self, block: str, idx: int) -> str:
+        """A sentence saying why an action that is not legal here is not."""
         pending = self.pending
         if pending is None:
             pl = self.players[self.active]

@@ -227,4 +227,5 @@ def state_from_dict(game, data: dict):
     else:
         s.rng = make_rng(_int(data, "seed", 0, 0, 2**63 - 1, "scenario"))
     s._events = []
+    s._legal = None
     return s

@@ -124,7 +124,7 @@ class StateData:
 
     __slots__ = ("game", "params", "cards", "players", "turn", "active", "first_player",
                  "winner", "end_reason", "tasks", "pending", "battle", "rng", "_events",
-                 "next_uid", "done", "last_target")
+                 "next_uid", "done", "last_target", "_legal")
 
     def copy_data(self, into: "StateData") -> "StateData":
         """Copy every field into a blank instance (RNG state included)."""
@@ -145,6 +145,7 @@ class StateData:
         into.next_uid = self.next_uid
         into.done = self.done
         into.last_target = self.last_target
+        into._legal = self._legal
         return into
 
 

@@ -109,3 +109,15 @@ def test_c3_determinize_reseeds_the_generator():
     a = s.determinize(0, np.random.default_rng(1)).rng.integers(1 << 30)
     b = s.determinize(0, np.random.default_rng(2)).rng.integers(1 << 30)
     assert a != b
+
+
+def test_c3_determinized_state_offers_the_plays_of_its_own_hand():
+    """A re-dealt hand changes what its owner may play: the copy must not reuse old actions."""
+    rng = np.random.default_rng(5)
+    for k, s in enumerate(random_states(10, seed=50)):
+        if k % 5:
+            continue
+        s.legal_actions()                       # fill any cache the original keeps
+        d = s.determinize(1 - s.current_player, rng)
+        fresh = d.game.state_from_dict(d.to_dict())
+        assert d.legal_actions() == fresh.legal_actions()

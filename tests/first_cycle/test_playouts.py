@@ -59,3 +59,12 @@ def test_to_dict_round_trip_mid_game():
         back = GAME.state_from_dict(state.to_dict())
         assert back.to_dict() == state.to_dict()
         assert back.legal_actions() == state.legal_actions()
+
+
+def test_state_from_dict_builds_its_own_game_from_params():
+    from sim.first_cycle.rules import FirstCycleState
+    from sim import load_game
+    g = load_game("first_cycle", max_turns=40)
+    s = g.new_state(3)
+    back = FirstCycleState.from_dict(s.to_dict())
+    assert back.params.max_turns == 40 and back.to_dict() == s.to_dict()
