@@ -264,3 +264,14 @@ def test_c4_valid_raw_cards_load():
     small = load_card_set_from([[_raw(1), _raw(8)], _raw(39)])
     assert small.numbers == (1, 8, 39)
     assert small.card(39) == load_card_set().card(39)
+
+
+def test_fc9_card_docs_up_to_date():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "cards" / "generate.py"
+    spec = importlib.util.spec_from_file_location("_card_docs", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.OUT.read_text() == mod.render(), "run: python docs/cards/generate.py"

@@ -6,7 +6,12 @@ import pytest
 from sim.core.errors import InvalidDeckError
 from sim.first_cycle.cards import load_card_set
 from sim.first_cycle.decks import (
-    SIGNIN_FOIL_ID, Deck, check_deck, get_deck, starter_decks, validate_deck,
+    SIGNIN_FOIL_ID,
+    Deck,
+    check_deck,
+    get_deck,
+    starter_decks,
+    validate_deck,
 )
 from sim.first_cycle.packs import Collection
 from sim.first_cycle.params import FirstCycleParams
