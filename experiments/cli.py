@@ -1,4 +1,4 @@
-"""The `tcglab` command. For now: `tcglab games`, `tcglab decks GAME`, `tcglab quickrun`."""
+"""The `tcglab` command: `games`, `decks GAME`, `quickrun`, `packs`, `first-day`."""
 from __future__ import annotations
 
 import argparse
@@ -17,6 +17,8 @@ def main(argv: list[str] | None = None) -> int:
     decks.add_argument("game")
     sub.add_parser("quickrun", help="a batch of random matches with a summary (see --help)",
                    add_help=False)
+    from experiments import collection_cli
+    collection_cli.add_parsers(sub)
     if argv[:1] == ["quickrun"]:
         from experiments.quickrun import main as quickrun
         return quickrun(argv[1:])
@@ -24,6 +26,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "games":
         for name in game_names():
             print(name)
+    elif args.command == "packs":
+        return collection_cli.run_packs(args)
+    elif args.command == "first-day":
+        return collection_cli.run_first_day(args)
     elif args.command == "decks":
         if args.game != "first_cycle":
             print(f"no starter decks for {args.game!r} yet", file=sys.stderr)

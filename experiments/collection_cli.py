@@ -1,0 +1,67 @@
+"""`tcglab packs` and `tcglab first-day`: First Cycle packs and the free-to-play economy.
+
+    tcglab packs 10 --seed 3                       # open 10 packs, print pulls and totals
+    tcglab first-day black_starter --seed 1 --start 2026-11-30T09:00
+"""
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+
+def add_parsers(sub) -> None:
+    """Register the two subcommands on an argparse subparsers object."""
+    packs = sub.add_parser("packs", help="open First Cycle packs from a seed into a collection")
+    packs.add_argument("count", type=int)
+    packs.add_argument("--seed", type=int, default=0)
+    packs.add_argument("--quiet", action="store_true", help="print only the totals")
+    day = sub.add_parser("first-day", help="first day a free-to-play player can build a deck")
+    day.add_argument("deck", help="a starter deck name or a deck JSON file")
+    day.add_argument("--seed", type=int, default=0)
+    day.add_argument("--start", default="2026-11-30T09:00",
+                     help="start time, ISO format, Europe/Paris unless an offset is given")
+    day.add_argument("--max-days", type=int, default=3650)
+
+
+def run_packs(args: argparse.Namespace) -> int:
+    """Open packs and print them."""
+    from sim.first_cycle.cards import load_card_set
+    from sim.first_cycle.packs import Collection, open_packs
+    cs = load_card_set()
+    packs = open_packs(args.seed, args.count)
+    collection = Collection()
+    rarities: Counter = Counter()
+    for i, pack in enumerate(packs, 1):
+        collection.add_cards(pack)
+        names = []
+        for pid in pack:
+            if pid in cs.prints:
+                spec = cs.print_spec(pid)
+                rarities[spec.rarity] += 1
+                names.append(f"{pid} {cs.card(spec.number).name} [{spec.rarity}]")
+            else:
+                rarities["RAM"] += 1
+                names.append(f"{pid} RAM Module")
+        if not args.quiet:
+            print(f"pack {i}: " + "; ".join(names))
+    print(f"{args.count} packs, {collection.total} cards, {len(collection.counts)} distinct prints; "
+          f"by rarity: {dict(sorted(rarities.items()))}")
+    return 0
+
+
+def run_first_day(args: argparse.Namespace) -> int:
+    """Answer "on which day can this player first build this deck"."""
+    from sim.first_cycle.decks import get_deck, load_deck_file
+    from sim.first_cycle.economy import first_day_can_build
+    start = datetime.fromisoformat(args.start)
+    if start.tzinfo is None:
+        start = start.replace(tzinfo=ZoneInfo("Europe/Paris"))
+    deck = load_deck_file(args.deck) if args.deck.endswith(".json") else get_deck(args.deck)
+    day = first_day_can_build(deck, start, args.seed, max_days=args.max_days)
+    if day is None:
+        print(f"{deck.name}: not buildable within {args.max_days} days (seed {args.seed})")
+        return 1
+    print(f"{deck.name}: buildable on day {day} (start {start.isoformat()}, seed {args.seed})")
+    return 0

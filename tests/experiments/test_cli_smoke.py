@@ -1,0 +1,41 @@
+"""Smoke tests of the `tcglab` commands that exist so far, each on a tiny budget."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from experiments.cli import main
+
+
+def test_cli_games_lists_first_cycle(capsys):
+    assert main(["games"]) == 0
+    assert "first_cycle" in capsys.readouterr().out.split()
+
+
+def test_cli_decks_lists_the_four_starters(capsys):
+    assert main(["decks", "first_cycle"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{c}_starter" in out for c in ("black", "orange", "green", "blue"))
+
+
+def test_cli_quickrun_prints_a_summary(capsys):
+    assert main(["quickrun", "--matches", "6", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "6 random-vs-random matches" in out and "first player wins" in out
+
+
+def test_cli_packs_opens_five_cards_each(capsys):
+    assert main(["packs", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("pack ") == 3 and "3 packs, 15 cards" in out
+
+
+def test_cli_first_day_answers_a_day(capsys):
+    assert main(["first-day", "black_starter", "--seed", "1"]) == 0
+    assert "buildable on day" in capsys.readouterr().out
+
+
+def test_console_script_entry_point_runs():
+    res = subprocess.run([sys.executable, "-m", "experiments.cli", "games"], capture_output=True,
+                         text=True, check=True)
+    assert "first_cycle" in res.stdout
