@@ -81,6 +81,17 @@ def observe(state, player: int) -> dict:
     }
 
 
+def visible_events(events: list[tuple], player: int) -> list[tuple]:
+    """The events a log meant for `player` may hold: the other player's draws lose their card."""
+    out = []
+    for e in events:
+        if e[0] == "draw" and e[1] != player:
+            out.append(("draw", e[1], None))
+        else:
+            out.append(e)
+    return out
+
+
 def _fighter_label(state, player: int, f: int) -> str:
     if f == 0:
         return "Leader"

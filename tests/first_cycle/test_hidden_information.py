@@ -121,3 +121,15 @@ def test_c3_determinized_state_offers_the_plays_of_its_own_hand():
         d = s.determinize(1 - s.current_player, rng)
         fresh = d.game.state_from_dict(d.to_dict())
         assert d.legal_actions() == fresh.legal_actions()
+
+
+def test_c3_events_for_a_seat_hide_the_other_players_draws():
+    from sim.first_cycle.observation import visible_events
+    s = GAME.new_state(6)
+    while s.active == s.first_player:
+        s.apply(s.legal_actions()[0])
+    drawer = s.active
+    draws = [e for e in s.events if e[0] == "draw"]
+    assert draws and all(e[2] is not None for e in draws)
+    assert all(e[2] is None for e in visible_events(s.events, 1 - drawer) if e[0] == "draw")
+    assert visible_events(s.events, drawer) == s.events
