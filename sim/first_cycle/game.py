@@ -133,7 +133,7 @@ class FirstCycleGame(Game):
         s.last_target = None
         s._legal = None
         for p in (0, 1):
-            s.draw(p, params.opening_hand)
+            s.draw(p, params.opening_hand, event="opening_hand")
         s.tasks.append(("start",))
         s._run()
         return s

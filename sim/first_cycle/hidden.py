@@ -5,6 +5,10 @@ and the deck cards outside the publicly known bottom (Cycle) are pooled and re-d
 a Scan the opponent is ordering included. The observer's own deck keeps the top they saw
 with Scan and the known bottom; the rest is re-shuffled. The new state gets a fresh
 generator drawn from `rng`, so it never foresees future random events.
+
+Hidden cards are pooled in sorted order before the shuffle (and hands are sorted), so two
+states the observer cannot tell apart give the same determinization for the same `rng`:
+search agents then act identically on them, and nothing leaks through the card order.
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ def determinize(state, observer: int, rng: np.random.Generator):
     # Observer's own deck: shuffle the middle (neither the scanned top nor the known bottom).
     kb = min(me.known_bottom, len(me.deck))
     kt = min(me.known_top, len(me.deck) - kb)
-    middle = me.deck[kb:len(me.deck) - kt]
+    middle = sorted(me.deck[kb:len(me.deck) - kt])  # canonical: the re-deal ignores the true order
     if len(middle) > 1:
         perm = rng.permutation(len(middle))
         me.deck[kb:len(me.deck) - kt] = [middle[i] for i in perm]
@@ -44,12 +48,13 @@ def determinize(state, observer: int, rng: np.random.Generator):
     scan_cards: list[int] = []
     if pending is not None and pending[0] == "scan" and pending[1] == opp_i:
         scan_cards = list(pending[2]) + list(pending[3])
-    pool = hidden_hand + deck_hidden + scan_cards
+    pool = sorted(hidden_hand + deck_hidden + scan_cards)  # canonical, as above
     if pool:
         perm = rng.permutation(len(pool))
         pool = [pool[i] for i in perm]
     a, b = len(hidden_hand), len(hidden_hand) + len(deck_hidden)
-    opp.hand = shown_hand + pool[:a]
+    opp.hand = sorted(shown_hand) + pool[:a]
+    me.hand.sort()
     opp.deck = opp.deck[:okb] + pool[a:b]
     if scan_cards:
         n_left = len(pending[2])

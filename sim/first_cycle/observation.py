@@ -85,8 +85,8 @@ def visible_events(events: list[tuple], player: int) -> list[tuple]:
     """The events a log meant for `player` may hold: the other player's draws lose their card."""
     out = []
     for e in events:
-        if e[0] == "draw" and e[1] != player:
-            out.append(("draw", e[1], None))
+        if e[0] in ("draw", "opening_hand") and e[1] != player:
+            out.append((e[0], e[1], None))
         else:
             out.append(e)
     return out

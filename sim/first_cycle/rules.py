@@ -474,8 +474,10 @@ class FirstCycleState(StateData, State):
             self.tasks.append(("ability", p, -1, 0, c, ai))
 
     # ------------------------------------------------------------------ effect primitives
-    def draw(self, player: int, n: int) -> None:
-        """Draw up to n cards (FC-7: only what remains); tracks Scan/Cycle knowledge."""
+    def draw(self, player: int, n: int, event: str = "draw") -> None:
+        """Draw up to n cards (FC-7: only what remains); tracks Scan/Cycle knowledge.
+
+        `event` names the log event ("opening_hand" for the set-up deal)."""
         pl = self.players[player]
         deck = pl.deck
         for _ in range(n):
@@ -489,7 +491,7 @@ class FirstCycleState(StateData, State):
             if from_bottom_known:
                 pl.known_bottom -= 1
                 pl.revealed.append(c)
-            self._events.append(("draw", player, c))
+            self._events.append((event, player, c))
 
     def scan(self, player: int, n: int) -> None:
         """Look at the top n cards (or what remains) and return them in the chosen order."""

@@ -133,3 +133,16 @@ def test_c3_events_for_a_seat_hide_the_other_players_draws():
     assert draws and all(e[2] is not None for e in draws)
     assert all(e[2] is None for e in visible_events(s.events, 1 - drawer) if e[0] == "draw")
     assert visible_events(s.events, drawer) == s.events
+
+
+def test_c3_indistinguishable_states_determinize_identically():
+    """Two states that differ only in what the observer cannot see give the same copy."""
+    s = GAME.new_state(12)
+    observer = s.current_player
+    other = s.determinize(observer, np.random.default_rng(99))      # same view, other hidden cards
+    assert other.observation(observer) == s.observation(observer)
+    assert other.players[1 - observer].hand != s.players[1 - observer].hand or \
+        other.players[1 - observer].deck != s.players[1 - observer].deck
+    a = s.determinize(observer, np.random.default_rng(5))
+    b = other.determinize(observer, np.random.default_rng(5))
+    assert a.to_dict() == b.to_dict()

@@ -1,0 +1,313 @@
+"""Loading and validating the FE Cipher card data files (rulings FE-6, C-4).
+
+The card set is data: `cards/<color>.json`, each a list of card objects. Every file is
+checked on load with pydantic v2 models (unknown fields refused, strict types), then by
+the cross-field rules below (every enum against the vocabulary of `cardspec.py`, effect
+params exactly `EFFECT_PARAMS[effect]`, costs only on activated skills ...), and turned
+into frozen `CardSpec` / `Skill` records. Any problem raises `CardDataError` naming the
+file, the card and the field path, e.g.
+``red.json: card FE003 'Marth, Prince of Altea': field skills[0].effect: unknown effect 'drw'``.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+
+from sim.core.errors import CardDataError
+from sim.cipher.cardspec import (
+    BONUS_APPLIES, BONUS_WHEN, COLORS, CONDITION_KEYS, DURATIONS, EFFECT_PARAMS, EFFECT_TARGETS,
+    MAX_ACTIVATED, SUPPORT_TRIGGERS, TRIGGERS, TYPES, CardSpec, Skill,
+)
+
+CARDS_DIR = Path(__file__).with_name("cards")
+ParamValue = StrictBool | StrictInt | StrictStr
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class _CostModel(_Strict):
+    reverse: StrictInt = Field(default=0, ge=0, le=5)
+    tap: StrictBool = False
+
+
+class _SkillModel(_Strict):
+    trigger: StrictStr
+    effect: StrictStr
+    params: dict[str, ParamValue] = Field(default_factory=dict)
+    condition: dict[str, ParamValue] = Field(default_factory=dict)
+    cost: _CostModel | None = None
+    once_per_turn: StrictBool = False
+    text: StrictStr = ""
+
+
+class _CardModel(_Strict):
+    id: StrictInt = Field(ge=1, le=999)
+    character: StrictStr = Field(min_length=1)
+    title: StrictStr = Field(min_length=1)
+    color: StrictStr
+    cost: StrictInt = Field(ge=0, le=9)
+    promotion_cost: StrictInt = Field(default=0, ge=0, le=9)
+    power: StrictInt = Field(ge=0, le=150)
+    support: StrictInt = Field(ge=0, le=50)
+    range: list[StrictInt] = Field(max_length=2)
+    types: list[StrictStr] = Field(default_factory=list)
+    class_name: StrictStr = ""
+    skills: list[_SkillModel] = Field(default_factory=list)
+
+
+def _loc(loc: Iterable[Any]) -> str:
+    """A pydantic location as a field path: ('skills', 0, 'effect') -> skills[0].effect."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + str(part)
+    return out or "<card>"
+
+
+def _enum(errors: list[tuple[str, str]], path: str, value: Any, allowed: Iterable[str], what: str) -> bool:
+    allowed = tuple(allowed)
+    if value not in allowed:
+        errors.append((path, f"unknown {what} {value!r} (allowed: {', '.join(allowed)})"))
+        return False
+    return True
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_params(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> None:
+    """Effect params: exactly the names of EFFECT_PARAMS[effect], each with a sensible value."""
+    expected = EFFECT_PARAMS[s.effect]
+    for k in sorted(set(s.params) - expected):
+        errors.append((f"{path}.params.{k}", f"unexpected param {k!r} for effect {s.effect!r} "
+                                             f"(expects: {sorted(expected)})"))
+    for k in sorted(expected - set(s.params)):
+        errors.append((f"{path}.params", f"missing param {k!r} for effect {s.effect!r}"))
+    for k, v in s.params.items():
+        if k not in expected:
+            continue
+        p = f"{path}.params.{k}"
+        if k == "n":
+            if not _is_int(v) or not 1 <= v <= 3:
+                errors.append((p, f"must be an int 1..3, got {v!r}"))
+        elif k == "max_cost":
+            if not _is_int(v) or not 0 <= v <= 9:
+                errors.append((p, f"must be an int 0..9, got {v!r}"))
+        elif k == "amount":
+            if not _is_int(v) or v == 0 or abs(v) > 100 or v % 10:
+                errors.append((p, f"must be a nonzero multiple of 10 in -100..100, got {v!r}"))
+        elif k == "target":
+            _enum(errors, p, v, EFFECT_TARGETS[s.effect], f"target for effect {s.effect!r}")
+        elif k == "duration":
+            _enum(errors, p, v, DURATIONS, "duration")
+        elif k == "applies":
+            _enum(errors, p, v, BONUS_APPLIES, "applies")
+        elif k == "when":
+            _enum(errors, p, v, BONUS_WHEN, "when")
+
+
+def _check_condition(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> None:
+    for k, v in s.condition.items():
+        p = f"{path}.condition.{k}"
+        if not _enum(errors, p, k, CONDITION_KEYS, "condition key"):
+            continue
+        if k == "min_bonds" and (not _is_int(v) or not 1 <= v <= 20):
+            errors.append((p, f"must be an int 1..20, got {v!r}"))
+        elif k in ("is_mc", "promoted") and v is not True:
+            errors.append((p, f"must be true, got {v!r}"))
+        elif k == "line":
+            _enum(errors, p, v, ("front", "rear"), "line")
+        elif k in ("vs_type", "target_type"):
+            _enum(errors, p, v, TYPES, "type")
+        elif k == "ally_character" and (not isinstance(v, str) or not v):
+            errors.append((p, f"must be a character name, got {v!r}"))
+        if k == "target_type" and s.trigger != "continuous":
+            errors.append((p, "'target_type' is for continuous skills only"))
+
+
+def _check_skill(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> None:
+    _enum(errors, f"{path}.trigger", s.trigger, TRIGGERS, "trigger")
+    if not _enum(errors, f"{path}.effect", s.effect, EFFECT_PARAMS, "effect"):
+        return
+    _check_params(errors, path, s)
+    _check_condition(errors, path, s)
+    if (s.effect == "power_bonus") != (s.trigger == "continuous"):
+        errors.append((f"{path}.effect", "a 'continuous' skill takes exactly the 'power_bonus' effect "
+                                         f"(got trigger {s.trigger!r} with effect {s.effect!r})"))
+    if s.trigger != "activated":
+        if s.cost is not None or s.once_per_turn:
+            errors.append((f"{path}.cost", "only 'activated' skills have a cost or once_per_turn"))
+    else:
+        cost = s.cost or _CostModel()
+        if not (cost.tap or s.once_per_turn or (cost.reverse and s.effect != "flip_bonds")):
+            errors.append((f"{path}.cost", "an activated skill needs a tap cost, once_per_turn, or a "
+                                           "bond reversal (and then may not flip bonds) so it cannot loop"))
+    target = s.params.get("target")
+    if s.trigger in SUPPORT_TRIGGERS:
+        if target in ("self", "other_ally"):
+            errors.append((f"{path}.params.target", f"a support skill has no unit of its own; "
+                                                    f"target {target!r} is not allowed"))
+    elif target == "supported":
+        errors.append((f"{path}.params.target", "target 'supported' is for support skills only"))
+    if s.params.get("duration") == "battle":
+        if s.trigger not in ("on_attack", "on_defend") + SUPPORT_TRIGGERS or target not in ("self", "supported"):
+            errors.append((f"{path}.params.duration", "duration 'battle' is for on_attack, on_defend and "
+                                                      "support skills acting on their own battling unit"))
+
+
+def _check_card(m: _CardModel) -> list[tuple[str, str]]:
+    """Cross-field rules of one card."""
+    errors: list[tuple[str, str]] = []
+    _enum(errors, "color", m.color, COLORS, "color")
+    if m.power % 10:
+        errors.append(("power", f"must be a multiple of 10, got {m.power}"))
+    if m.support % 10:
+        errors.append(("support", f"must be a multiple of 10, got {m.support}"))
+    if any(r not in (1, 2) for r in m.range) or m.range != sorted(set(m.range)):
+        errors.append(("range", f"must be [], [1], [2] or [1, 2], got {m.range}"))
+    for i, t in enumerate(m.types):
+        _enum(errors, f"types[{i}]", t, TYPES, "type")
+    if len(set(m.types)) != len(m.types):
+        errors.append(("types", "types must be distinct"))
+    for i, s in enumerate(m.skills):
+        _check_skill(errors, f"skills[{i}]", s)
+    if sum(1 for s in m.skills if s.trigger == "activated") > MAX_ACTIVATED:
+        errors.append(("skills", f"at most {MAX_ACTIVATED} activated skills per card"))
+    return errors
+
+
+def _pairs(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple((k, d[k]) for k in sorted(d))
+
+
+def _to_spec(m: _CardModel) -> CardSpec:
+    skills = tuple(
+        Skill(trigger=s.trigger, effect=s.effect, params=_pairs(s.params), condition=_pairs(s.condition),
+              reverse=s.cost.reverse if s.cost else 0, tap=s.cost.tap if s.cost else False,
+              once_per_turn=s.once_per_turn, text=s.text)
+        for s in m.skills)
+    return CardSpec(id=m.id, character=m.character, title=m.title, color=m.color, cost=m.cost,
+                    power=m.power, support=m.support, range=tuple(m.range),
+                    promotion_cost=m.promotion_cost, types=tuple(m.types), class_name=m.class_name,
+                    skills=skills)
+
+
+def _label(raw: Any, index: int) -> str:
+    """How an error names a card: code and name when they can be read."""
+    if isinstance(raw, dict):
+        cid = raw.get("id")
+        code = f"FE{cid:03d}" if _is_int(cid) else f"[{index}]"
+        ch, ti = raw.get("character"), raw.get("title")
+        if isinstance(ch, str) and isinstance(ti, str):
+            return f"card {code} '{ch}, {ti}'"
+        return f"card {code}"
+    return f"card [{index}]"
+
+
+def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
+    """Validate one raw card object and return its CardSpec (CardDataError on any problem)."""
+    where = f"{origin}: " if origin else ""
+    label = _label(raw, index)
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where}{label}: must be an object, got {type(raw).__name__}")
+    try:
+        m = _CardModel.model_validate(raw)
+    except ValidationError as e:
+        msgs = [f"field {_loc(err['loc'])}: {err['msg'].removeprefix('Value error, ')}" for err in e.errors()]
+        raise CardDataError(f"{where}{label}: " + "; ".join(msgs)) from None
+    errors = _check_card(m)
+    if errors:
+        raise CardDataError(f"{where}{label}: " + "; ".join(f"field {p}: {msg}" for p, msg in errors))
+    return _to_spec(m)
+
+
+class CardSet:
+    """The validated FE Cipher card set: CardSpecs by id, code and name; character ids."""
+
+    def __init__(self, cards: Iterable[CardSpec]):
+        by_id: dict[int, CardSpec] = {}
+        by_name: dict[str, CardSpec] = {}
+        for c in cards:
+            if c.id in by_id:
+                raise CardDataError(f"card {c.code} {c.name!r}: field id: duplicate id "
+                                    f"(also {by_id[c.id].name!r})")
+            if c.name in by_name:
+                raise CardDataError(f"card {c.code} {c.name!r}: field title: duplicate card name "
+                                    f"(also {by_name[c.name].code})")
+            by_id[c.id] = c
+            by_name[c.name] = c
+        self.by_id: dict[int, CardSpec] = dict(sorted(by_id.items()))
+        self.max_id: int = max(self.by_id, default=0)
+        self.by_name: dict[str, CardSpec] = by_name
+        self.by_code: dict[str, CardSpec] = {c.code: c for c in self.by_id.values()}
+        self.characters: tuple[str, ...] = tuple(sorted({c.character for c in self.by_id.values()}))
+        self.char_id: dict[str, int] = {n: i for i, n in enumerate(self.characters)}
+        for c in self.by_id.values():
+            for i, s in enumerate(c.skills):
+                ally = dict(s.condition).get("ally_character")
+                if ally is not None and ally not in self.char_id:
+                    raise CardDataError(f"card {c.code} {c.name!r}: field skills[{i}].condition."
+                                        f"ally_character: no card has character {ally!r}")
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    def __iter__(self):
+        return iter(self.by_id.values())
+
+    def card(self, ref: int | str) -> CardSpec:
+        """A CardSpec by id (12), code ("FE012") or card name (CardDataError when unknown)."""
+        if _is_int(ref) and ref in self.by_id:
+            return self.by_id[ref]
+        if isinstance(ref, str):
+            if ref in self.by_code:
+                return self.by_code[ref]
+            if ref in self.by_name:
+                return self.by_name[ref]
+        raise CardDataError(f"no card {ref!r} in the card set (give an id, a code like 'FE012' or a card name)")
+
+    def colors(self) -> list[str]:
+        """The colors that have cards."""
+        return sorted({c.color for c in self})
+
+
+def _read_source(src: Path | str | dict | list) -> tuple[list, str]:
+    if isinstance(src, dict):
+        return [src], ""
+    if isinstance(src, list):
+        return src, ""
+    path = Path(src)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CardDataError(f"{path.name}: card file not found ({path})") from None
+    except json.JSONDecodeError as e:
+        raise CardDataError(f"{path.name}: not valid JSON: {e}") from None
+    if not isinstance(data, list):
+        raise CardDataError(f"{path.name}: a card file holds a list of card objects")
+    return data, path.name
+
+
+def load_card_set_from(sources: Iterable[Path | str | dict | list]) -> CardSet:
+    """A CardSet from card files (paths), raw card dicts or lists of raw card dicts."""
+    specs: list[CardSpec] = []
+    for src in sources:
+        raws, origin = _read_source(src)
+        specs.extend(parse_card(raw, i, origin) for i, raw in enumerate(raws))
+    return CardSet(specs)
+
+
+@functools.lru_cache(maxsize=1)
+def load_card_set() -> CardSet:
+    """The FE Cipher card set shipped in `sim/cipher/cards/*.json` (cached)."""
+    files = sorted(CARDS_DIR.glob("*.json"))
+    if not files:
+        raise CardDataError(f"no card files in {CARDS_DIR}")
+    return load_card_set_from(files)
