@@ -365,12 +365,14 @@ class FirstCycleState(StateData, State):
         self.pending = ("target", player, tuple(targets), fighter, uid, card, ai)
 
     def _interchangeable(self, entries: tuple) -> bool:
-        """Triggers whose order cannot matter (same effect, params and condition, no `self`)."""
+        """Triggers whose order cannot matter: same effect, params and condition, and nothing
+        that depends on which card is the source (a `self` target, Team Link's "another")."""
         cards = self.cards
         keys = set()
         for fighter, _uid, card, ai in entries:
             a = cards[card].abilities[ai]
-            keys.add((a.effect, a.params, a.condition, fighter if a.param("target") == "self" else None))
+            source_bound = a.param("target") == "self" or any(k == "team_link" for k, _ in a.condition)
+            keys.add((a.effect, a.params, a.condition, fighter if source_bound else None))
         return len(keys) == 1
 
     def _push_triggers(self, groups: list[tuple[int, list[tuple]]]) -> None:

@@ -68,3 +68,13 @@ def test_state_from_dict_builds_its_own_game_from_params():
     s = g.new_state(3)
     back = FirstCycleState.from_dict(s.to_dict())
     assert back.params.max_turns == 40 and back.to_dict() == s.to_dict()
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("block", range(20))
+def test_soak_20000_random_games(block):
+    """Long run, only with `make soak`: 20,000 more games with every invariant checked."""
+    for seed in range(100_000 + block * 1000, 100_000 + block * 1000 + 1000):
+        decks = PAIRINGS[seed % len(PAIRINGS)]
+        state, _ = random_playout(seed, decks=list(decks))
+        assert state.is_terminal()

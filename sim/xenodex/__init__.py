@@ -1,0 +1,7 @@
+"""XenodeX: the 2-4 player anchor-and-slot game of ../shared/rules/xenodex.md (rulings XD-1..XD-10).
+
+Modules: params (every rule number), cardspec/cards (card data, validated), effects (named
+abilities, transmissions and Echoes), state (data), rules (protocol, legal actions, apply),
+cycle (the phases of a cycle), battle (strikes, capture, siege), hidden (determinize),
+observation (views, labels), scenario (dicts), game (set-up). See docs/rules/xenodex.md.
+"""
