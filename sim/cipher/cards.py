@@ -18,11 +18,22 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from sim.core.errors import CardDataError
 from sim.cipher.cardspec import (
-    BONUS_APPLIES, BONUS_WHEN, COLORS, CONDITION_KEYS, DURATIONS, EFFECT_PARAMS, EFFECT_TARGETS,
-    MAX_ACTIVATED, SUPPORT_TRIGGERS, TRIGGERS, TYPES, CardSpec, Skill,
+    BONUS_APPLIES,
+    BONUS_WHEN,
+    COLORS,
+    CONDITION_KEYS,
+    DURATIONS,
+    EFFECT_PARAMS,
+    EFFECT_TARGETS,
+    MAX_ACTIVATED,
+    SUPPORT_TRIGGERS,
+    TRIGGERS,
+    TYPES,
+    CardSpec,
+    Skill,
 )
+from sim.core.errors import CardDataError
 
 CARDS_DIR = Path(__file__).with_name("cards")
 ParamValue = StrictBool | StrictInt | StrictStr
@@ -86,8 +97,8 @@ def _check_params(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> N
     """Effect params: exactly the names of EFFECT_PARAMS[effect], each with a sensible value."""
     expected = EFFECT_PARAMS[s.effect]
     for k in sorted(set(s.params) - expected):
-        errors.append((f"{path}.params.{k}", f"unexpected param {k!r} for effect {s.effect!r} "
-                                             f"(expects: {sorted(expected)})"))
+        errors.append((f"{path}.params.{k}", (f"unexpected param {k!r} for effect {s.effect!r} "
+                                             f"(expects: {sorted(expected)})")))
     for k in sorted(expected - set(s.params)):
         errors.append((f"{path}.params", f"missing param {k!r} for effect {s.effect!r}"))
     for k, v in s.params.items():
@@ -139,27 +150,30 @@ def _check_skill(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> No
     _check_params(errors, path, s)
     _check_condition(errors, path, s)
     if (s.effect == "power_bonus") != (s.trigger == "continuous"):
-        errors.append((f"{path}.effect", "a 'continuous' skill takes exactly the 'power_bonus' effect "
-                                         f"(got trigger {s.trigger!r} with effect {s.effect!r})"))
+        errors.append((f"{path}.effect", ("a 'continuous' skill takes exactly the 'power_bonus' effect "
+                                         f"(got trigger {s.trigger!r} with effect {s.effect!r})")))
     if s.trigger != "activated":
         if s.cost is not None or s.once_per_turn:
             errors.append((f"{path}.cost", "only 'activated' skills have a cost or once_per_turn"))
     else:
         cost = s.cost or _CostModel()
-        if not (cost.tap or s.once_per_turn or (cost.reverse and s.effect != "flip_bonds")):
-            errors.append((f"{path}.cost", "an activated skill needs a tap cost, once_per_turn, or a "
-                                           "bond reversal (and then may not flip bonds) so it cannot loop"))
+        if s.effect in ("untap", "flip_bonds") and not s.once_per_turn:
+            errors.append((f"{path}.once_per_turn", (f"an activated {s.effect!r} skill must be once_per_turn "
+                                                    "(it gives back what costs are paid with, so it could loop)")))
+        elif not (cost.tap or cost.reverse or s.once_per_turn):
+            errors.append((f"{path}.cost", "an activated skill needs a tap or reverse cost, or once_per_turn"))
     target = s.params.get("target")
     if s.trigger in SUPPORT_TRIGGERS:
         if target in ("self", "other_ally"):
-            errors.append((f"{path}.params.target", f"a support skill has no unit of its own; "
-                                                    f"target {target!r} is not allowed"))
+            errors.append((f"{path}.params.target", (f"a support skill has no unit of its own; "
+                                                    f"target {target!r} is not allowed")))
     elif target == "supported":
         errors.append((f"{path}.params.target", "target 'supported' is for support skills only"))
-    if s.params.get("duration") == "battle":
-        if s.trigger not in ("on_attack", "on_defend") + SUPPORT_TRIGGERS or target not in ("self", "supported"):
-            errors.append((f"{path}.params.duration", "duration 'battle' is for on_attack, on_defend and "
-                                                      "support skills acting on their own battling unit"))
+    battle_ok = (s.trigger in ("on_attack", "on_defend", "on_supported") + SUPPORT_TRIGGERS
+                 and target in ("self", "supported"))
+    if s.params.get("duration") == "battle" and not battle_ok:
+        errors.append((f"{path}.params.duration", ("duration 'battle' is for on_attack, on_defend, on_supported "
+                                                  "and support skills acting on their own battling unit")))
 
 
 def _check_card(m: _CardModel) -> list[tuple[str, str]]:

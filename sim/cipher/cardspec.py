@@ -24,12 +24,13 @@ TRIGGERS: tuple[str, ...] = (
     "on_deploy",        # this unit is deployed from hand (not a level up or class change)
     "on_class_change",  # this card is placed by class change (after the class-change draw)
     "on_level_up",      # this card is placed by level up
+    "on_supported",     # this unit, battling, is supported by a card of another character name
     "support_attack",   # this card, flipped for support, supports an attacker of another name
     "support_defense",  # this card, flipped for support, supports a defender of another name
 )
 SUPPORT_TRIGGERS: tuple[str, ...] = ("support_attack", "support_defense")
 UNIT_TRIGGERS: tuple[str, ...] = ("on_attack", "on_defend", "on_deploy", "on_class_change",
-                                  "on_level_up")
+                                  "on_level_up", "on_supported")
 
 # Effect names and the params each takes (checked when card files load).
 EFFECT_PARAMS: dict[str, frozenset[str]] = {

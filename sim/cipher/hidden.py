@@ -1,0 +1,58 @@
+"""Determinization (C-3): re-deal everything an observer cannot see, keep what they can.
+
+Hidden from the observer: both deck orders, ALL orbs (face-down for everyone, their owner
+included), the opponent's hand except the cards both saw enter it (`revealed`), and before
+the MCs are flipped the opponent's set-aside MC. For each player those cards are pooled,
+shuffled and dealt back into the same places with the same sizes; an opponent's set-aside
+MC is re-chosen among the pooled cards of the MC's cost (FE-1). Public areas (bonds,
+units and their stacks, retreat, support) never change. The copy gets a fresh generator
+drawn from `rng`, so it never foresees the original's future random events.
+
+Hidden cards are pooled in sorted order before the shuffle (and hands and `revealed` are
+sorted), so two states the observer cannot tell apart give the same determinization for
+the same `rng`: search agents then act identically on them, and no hidden order leaks.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+
+def determinize(state, observer: int, rng: np.random.Generator):
+    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt."""
+    s = state.clone()
+    cost = s.game.cost
+    for p in (0, 1):
+        pl = s.players[p]
+        shown: list[int] = []
+        hidden_hand: list[int] = []
+        if p == observer:
+            shown = sorted(pl.hand)
+        else:
+            revealed = Counter(pl.revealed)
+            for c in pl.hand:
+                if revealed[c] > 0:
+                    revealed[c] -= 1
+                    shown.append(c)
+                else:
+                    hidden_hand.append(c)
+        redeal_mc = p != observer and pl.setaside >= 0
+        pool = sorted(hidden_hand + pl.deck + pl.orbs + ([pl.setaside] if redeal_mc else []))
+        if len(pool) > 1:
+            perm = rng.permutation(len(pool))
+            pool = [pool[k] for k in perm]
+        if redeal_mc:
+            want = s.params.mc_cost
+            k = next((k for k, c in enumerate(pool) if cost[c] == want), -1)
+            pl.setaside = pool.pop(k) if k >= 0 else pool.pop(pool.index(pl.setaside))
+        a = len(hidden_hand)
+        b = a + len(pl.deck)
+        pl.hand = sorted(shown) + pool[:a]
+        pl.revealed.sort()
+        pl.deck = pool[a:b]
+        pl.orbs = pool[b:]
+    s._legal = None  # a re-dealt hand may offer other plays
+    seed = rng.integers(0, 2**63 - 1, dtype=np.int64)
+    s.rng = np.random.Generator(np.random.PCG64(int(seed)))
+    return s

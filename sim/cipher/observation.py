@@ -1,0 +1,249 @@
+"""What one seat may know of an FE Cipher state (C-3), readable action labels, and the
+reasons an action is illegal (C-4).
+
+`observe(state, player)` returns a plain dict built only from public facts and the
+player's own private ones: their hand and, before the MCs are flipped, their own MC.
+The opponent's hand appears only as a size plus the cards both saw enter it (taken from
+the retreat area); deck orders and orbs never appear (orbs are face-down for everyone,
+their owner included); bonds, units, stacks, retreat and support areas are public.
+The env encoder reads nothing but this dict. Rulings C-3, C-4, FE-10, FE-23, FE-27, FE-30.
+"""
+from __future__ import annotations
+
+from sim.cipher import effects as fx
+from sim.cipher.cardspec import MAX_ACTIVATED
+
+
+def _units(state, player: int) -> list[dict]:
+    pl = state.players[player]
+    g = state.game
+    out = []
+    for i, st in enumerate(pl.u_stack):
+        out.append({
+            "card": st[-1], "under": list(st[:-1]), "character": g.char_names[pl.u_char[i]],
+            "line": "front" if pl.u_front[i] else "rear", "tapped": pl.u_tapped[i],
+            "promoted": pl.u_promoted[i], "mc": pl.u_uid[i] == pl.mc,
+            "power": fx.power(state, player, i), "mod": pl.u_mod[i], "used": pl.u_used[i],
+        })
+    return out
+
+
+def _public(state, player: int) -> dict:
+    pl = state.players[player]
+    return {
+        "hand_size": len(pl.hand), "deck_size": len(pl.deck), "orbs": len(pl.orbs),
+        "retreat": list(pl.retreat), "bonds": [[c, up] for c, up in zip(pl.bonds, pl.bond_up)],
+        "support": pl.support if pl.support >= 0 else None, "units": _units(state, player),
+        "spent": pl.spent, "bonded": pl.bonded, "turns_taken": pl.turns_taken,
+        "mulligans": pl.mulligans, "revealed_hand": sorted(pl.revealed),
+    }
+
+
+def _battle(state) -> dict | None:
+    if state.b_att < 0:
+        return None
+    a, d = state.active, 1 - state.active
+    ai = state.players[a].index_of(state.b_att)
+    di = state.players[d].index_of(state.b_def)
+    side = lambda p, i: None if i < 0 else {
+        "card": state.players[p].u_stack[i][-1], "power": fx.power(state, p, i)}
+    return {"attacking_player": a, "attacker": side(a, ai), "defender": side(d, di),
+            "attacker_mod": state.b_att_mod, "defender_mod": state.b_def_mod,
+            "critical": state.b_crit, "evaded": state.b_evaded}
+
+
+def observe(state, player: int) -> dict:
+    """The structured view of `player` (0 or 1); contains nothing that seat cannot know."""
+    if player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, got {player!r}")
+    me = state.players[player]
+    mine = _public(state, player)
+    mine["hand"] = sorted(me.hand)
+    mine["setaside_mc"] = me.setaside if me.setaside >= 0 else None
+    pending = state.pending
+    view = None
+    if pending is not None:
+        kind, who = pending[0], pending[1]
+        view = {"kind": kind, "player": who}
+        if kind == "attack_target":
+            pl = state.players[who]
+            view["attacker"] = pl.u_stack[pl.index_of(pending[2])][-1]
+        elif kind == "target":
+            view["card"], view["skill"] = pending[3], pending[4]
+            view["targets"] = [[tp, state.players[tp].u_stack[state.players[tp].index_of(u)][-1]]
+                               for tp, u in pending[2]]
+        elif kind in ("reverse", "flip"):
+            view["count"] = pending[2]
+        elif kind == "retrieve":
+            view["max_cost"] = pending[2]
+        elif kind == "order":
+            view["triggers"] = [[e[0], e[2], e[3]] for e in pending[2]]
+    return {
+        "player": player, "turn": state.turn, "active": state.active,
+        "first_player": state.first_player, "phase": state.phase,
+        "current_player": state.current_player, "done": state.done, "winner": state.winner,
+        "end_reason": state.end_reason, "you": mine, "opponent": _public(state, 1 - player),
+        "battle": _battle(state), "pending": view,
+    }
+
+
+def visible_events(events: list[tuple], player: int) -> list[tuple]:
+    """The events a log meant for `player` may hold: the other player's draws lose their card."""
+    out = []
+    for e in events:
+        if e[0] in ("draw", "opening_hand") and e[1] != player:
+            out.append((e[0], e[1], None))
+        else:
+            out.append(e)
+    return out
+
+
+# --------------------------------------------------------------------------- labels
+def _unit_name(state, player: int, char: int) -> str:
+    return state.game.char_names[char]
+
+
+def label(state, action: int) -> str:
+    """A readable label of `action` in this state, e.g. "deploy Marth, Prince of Altea (front)"."""
+    g = state.game
+    block, idx = g.codec.decode(int(action))
+    cards = state.cards
+    pending = state.pending
+    me = state.current_player if state.current_player >= 0 else state.active
+    kind = pending[0] if pending else ""
+    if block == "pass":
+        if kind:
+            return {"mulligan": "keep hand", "critical": "no critical",
+                    "evasion": "no evasion"}.get(kind, "pass")
+        return {"bond": "no bond", "deploy": "end deployment", "action": "end turn"}.get(state.phase, "pass")
+    if block == "mulligan":
+        return "mulligan"
+    name = g.char_names[idx] if block in ("move", "attack", "own", "enemy") else ""
+    if block in ("bond", "deploy_front", "deploy_rear", "class_change", "level_up", "card"):
+        spec = cards[idx + 1] if 0 <= idx + 1 < len(cards) and cards[idx + 1] else None
+        cname = spec.name if spec else f"card {idx + 1}"
+        if block == "bond":
+            return f"bond {cname}"
+        if block == "deploy_front":
+            return f"deploy {cname} (front)"
+        if block == "deploy_rear":
+            return f"deploy {cname} (rear)"
+        if block == "class_change":
+            return f"class change into {cname}"
+        if block == "level_up":
+            return f"level up into {cname}"
+        verb = {"critical": "critical: discard", "evasion": "evade: discard", "reverse": "reverse bond",
+                "flip": "flip bond", "retrieve": "retrieve"}.get(kind, "choose")
+        return f"{verb} {cname}"
+    if block == "skill":
+        ch, j = divmod(idx, MAX_ACTIVATED)
+        pl = state.players[me]
+        i = pl.index_of_char(ch)
+        text = ""
+        if i >= 0:
+            c = pl.u_stack[i][-1]
+            acts = g.activated[c]
+            if j < len(acts):
+                text = cards[c].skills[acts[j]].text.split(":")[0] or cards[c].skills[acts[j]].effect
+        return f"use {g.char_names[ch]}: {text}" if text else f"use {g.char_names[ch]} skill {j + 1}"
+    if block == "move":
+        pl = state.players[me]
+        i = pl.index_of_char(idx)
+        where = ("to rear" if pl.u_front[i] else "to front") if i >= 0 else ""
+        return f"move {name} {where}".rstrip()
+    if block == "attack":
+        return f"attack with {name}"
+    if block == "enemy" and kind == "attack_target":
+        att = state.players[me]
+        i = att.index_of(pending[2])
+        return f"attack {name} with {g.char_names[att.u_char[i]]}"
+    if block == "own":
+        return f"target own {name}"
+    if block == "enemy":
+        return f"target enemy {name}"
+    if block == "order":
+        if kind == "order" and idx < len(pending[2]):
+            _owner, _uid, c, si = pending[2][idx]
+            sk = cards[c].skills[si]
+            return f"resolve {cards[c].character}: {sk.text.split(':')[0] or sk.effect}"
+        return f"resolve trigger {idx + 1}"
+    return f"{block} {idx}"
+
+
+# --------------------------------------------------------------------------- illegal input
+def illegal_reason(state, block: str, idx: int) -> str:
+    """A sentence saying why an action that is not legal here is not (C-4)."""
+    g = state.game
+    pending = state.pending
+    if pending is not None:
+        return f"a {block!r} action does not answer the pending {pending[0]!r} choice"
+    p = state.active
+    pl = state.players[p]
+    phase = state.phase
+    from sim.cipher.rules import PHASE_NAMES
+    here = PHASE_NAMES.get(phase, phase)
+    if block in ("bond", "deploy_front", "deploy_rear", "class_change", "level_up"):
+        c = idx + 1
+        spec = g.cards[c] if 0 < c < len(g.cards) else None
+        if spec is None:
+            return f"no card with id {c}"
+        if c not in pl.hand:
+            return f"{spec.code} '{spec.name}' is not in player {p}'s hand"
+        if block == "bond":
+            if phase != "bond":
+                return f"bonds are placed in the Bond Phase, not the {here}"
+            return f"at most {state.params.bonds_per_turn} bond(s) per Bond Phase"
+        if phase != "deploy":
+            return f"units are deployed in the Deployment Phase, not the {here}"
+        colors = {g.color[b] for b, up in zip(pl.bonds, pl.bond_up) if up}
+        if spec.color not in colors:
+            return f"'{spec.name}' needs a face-up {spec.color} bond (color restriction, FE-2)"
+        budget = len(pl.bonds) - pl.spent
+        i = pl.index_of_char(g.char[c])
+        if block in ("deploy_front", "deploy_rear"):
+            if i >= 0:
+                return f"a unit named {spec.character} is already deployed (one per character name)"
+            return f"'{spec.name}' costs {spec.cost} but only {budget} of the bond budget is left (FE-2)"
+        if i < 0:
+            return f"no unit named {spec.character} to {block.replace('_', ' ')}"
+        if block == "class_change":
+            if not spec.promotion_cost:
+                return f"'{spec.name}' has no promotion cost"
+            if pl.u_promoted[i]:
+                return f"{spec.character} is already promoted"
+            return (f"class change into '{spec.name}' costs {spec.promotion_cost} but only {budget} of "
+                    f"the bond budget is left (FE-2)")
+        top = g.cards[pl.u_stack[i][-1]]
+        if spec.cost <= top.cost:
+            return f"a level up needs a higher deploy cost than {top.cost} ('{top.name}')"
+        return f"'{spec.name}' costs {spec.cost} but only {budget} of the bond budget is left (FE-2)"
+    if block in ("move", "attack", "skill"):
+        ch = idx // MAX_ACTIVATED if block == "skill" else idx
+        if phase != "action":
+            return f"units act in the Action Phase, not the {here}"
+        i = pl.index_of_char(ch) if 0 <= ch < len(g.char_names) else -1
+        if i < 0:
+            return f"player {p} has no unit named {g.char_names[ch] if 0 <= ch < len(g.char_names) else ch}"
+        name = g.char_names[ch]
+        if block == "skill":
+            j = idx % MAX_ACTIVATED
+            c = pl.u_stack[i][-1]
+            if j >= len(g.activated[c]):
+                return f"{name} has no activated skill {j + 1}"
+            sk = g.cards[c].skills[g.activated[c][j]]
+            if sk.tap and pl.u_tapped[i]:
+                return f"{name} is tapped and the skill costs a tap"
+            if sk.once_per_turn and pl.u_used[i] >> j & 1:
+                return f"{name}'s skill is once per turn and was used this turn"
+            if sk.reverse and pl.face_up_count() < sk.reverse:
+                return f"the skill reverses {sk.reverse} bonds but only {pl.face_up_count()} are face-up"
+            return f"{name}'s skill condition does not hold"
+        if pl.u_tapped[i]:
+            return f"{name} is tapped"
+        if block == "attack":
+            if not state.may_attack(p):
+                return "the player who goes first may not attack on the first turn"
+            return f"{name} has no enemy within its range (FE-3)"
+    if block in ("mulligan", "own", "enemy", "card", "order"):
+        return f"a {block!r} action answers a choice, and none is pending"
+    return f"a {block!r} action is not legal in the {here}"

@@ -1,0 +1,238 @@
+"""FE Cipher state data: the areas of both players, units, the battle, the task stack and
+the pending choice. Pure data with a cheap `copy()`; the rules that change it live in
+`rules.py` (decisions) and `flow.py` (the turn, the battle and effect primitives).
+
+Conventions (fe_cipher.md "Play Area"):
+- Cards are card ids (ints). A deck is a list whose END is the top; orbs likewise.
+- Bonds are `bonds` (card ids) with `bond_up` (face-up flags) beside them.
+- Units are parallel lists, one entry per unit on the field: `u_stack` (a tuple of card
+  ids, bottom first, the top card last: the cards under a unit stay with it), `u_char`
+  (character id), `u_front` (front line), `u_tapped`, `u_promoted`, `u_mod` (power until
+  end of turn), `u_uid` (identity while on the field), `u_used` (once-per-turn skills used,
+  a bit per activated skill). `mc` is the uid of the Main Character; before the MC is
+  flipped at set-up it waits in `setaside`.
+- `support` is the card in the support area during a battle (-1 when empty).
+- Hidden information (C-3): hand cards the opponent knows (taken from the public retreat
+  area) are listed in `revealed`; decks and orbs are known to no one.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+
+class PlayerState:
+    """One player's areas and units."""
+
+    __slots__ = (
+        "bond_up",
+        "bonded",
+        "bonds",
+        "deck",
+        "hand",
+        "mc",
+        "mulligans",
+        "orbs",
+        "retreat",
+        "revealed",
+        "setaside",
+        "spent",
+        "support",
+        "turns_taken",
+        "u_char",
+        "u_front",
+        "u_mod",
+        "u_promoted",
+        "u_stack",
+        "u_tapped",
+        "u_uid",
+        "u_used",
+    )
+
+    def __init__(self) -> None:
+        self.deck: list[int] = []
+        self.hand: list[int] = []
+        self.retreat: list[int] = []
+        self.orbs: list[int] = []
+        self.bonds: list[int] = []
+        self.bond_up: list[bool] = []
+        self.support = -1
+        self.u_stack: list[tuple[int, ...]] = []
+        self.u_char: list[int] = []
+        self.u_front: list[bool] = []
+        self.u_tapped: list[bool] = []
+        self.u_promoted: list[bool] = []
+        self.u_mod: list[int] = []
+        self.u_uid: list[int] = []
+        self.u_used: list[int] = []
+        self.mc = 0
+        self.setaside = -1
+        self.spent = 0
+        self.bonded = 0
+        self.revealed: list[int] = []
+        self.turns_taken = 0
+        self.mulligans = 0
+
+    def copy(self) -> PlayerState:
+        """An independent copy (lists copied; tuples and ints shared)."""
+        c = PlayerState.__new__(PlayerState)
+        c.deck = self.deck[:]
+        c.hand = self.hand[:]
+        c.retreat = self.retreat[:]
+        c.orbs = self.orbs[:]
+        c.bonds = self.bonds[:]
+        c.bond_up = self.bond_up[:]
+        c.support = self.support
+        c.u_stack = self.u_stack[:]
+        c.u_char = self.u_char[:]
+        c.u_front = self.u_front[:]
+        c.u_tapped = self.u_tapped[:]
+        c.u_promoted = self.u_promoted[:]
+        c.u_mod = self.u_mod[:]
+        c.u_uid = self.u_uid[:]
+        c.u_used = self.u_used[:]
+        c.mc = self.mc
+        c.setaside = self.setaside
+        c.spent = self.spent
+        c.bonded = self.bonded
+        c.revealed = self.revealed[:]
+        c.turns_taken = self.turns_taken
+        c.mulligans = self.mulligans
+        return c
+
+    # ------------------------------------------------------------------ units
+    def index_of(self, uid: int) -> int:
+        """The index of the unit with this uid, or -1 when it is not on the field."""
+        try:
+            return self.u_uid.index(uid)
+        except ValueError:
+            return -1
+
+    def index_of_char(self, char: int) -> int:
+        """The index of this player's unit of character id `char`, or -1 (one per name)."""
+        try:
+            return self.u_char.index(char)
+        except ValueError:
+            return -1
+
+    def add_unit(self, card: int, char: int, front: bool, uid: int) -> None:
+        """Put a new, untapped, unpromoted unit of one card on the field."""
+        self.u_stack.append((card,))
+        self.u_char.append(char)
+        self.u_front.append(front)
+        self.u_tapped.append(False)
+        self.u_promoted.append(False)
+        self.u_mod.append(0)
+        self.u_uid.append(uid)
+        self.u_used.append(0)
+
+    def remove_unit(self, i: int) -> tuple[int, ...]:
+        """Take unit `i` off the field; returns its stack (bottom first)."""
+        stack = self.u_stack.pop(i)
+        del self.u_char[i], self.u_front[i], self.u_tapped[i], self.u_promoted[i]
+        del self.u_mod[i], self.u_uid[i], self.u_used[i]
+        return stack
+
+    def face_up_count(self) -> int:
+        """Face-up bonds (what a reversal cost can use)."""
+        return sum(self.bond_up)
+
+    def all_cards(self) -> list[int]:
+        """Every card this player owns, in any area (for conservation checks)."""
+        out = self.deck + self.hand + self.retreat + self.orbs + self.bonds
+        for st in self.u_stack:
+            out.extend(st)
+        if self.support >= 0:
+            out.append(self.support)
+        if self.setaside >= 0:
+            out.append(self.setaside)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly record (deck and orbs listed top first)."""
+        units = []
+        for i, st in enumerate(self.u_stack):
+            units.append({"card": st[-1], "under": list(st[:-1]),
+                          "line": "front" if self.u_front[i] else "rear",
+                          "tapped": self.u_tapped[i], "promoted": self.u_promoted[i],
+                          "mc": self.u_uid[i] == self.mc, "mod": self.u_mod[i],
+                          "uid": self.u_uid[i], "used": self.u_used[i]})
+        return {
+            "deck": self.deck[::-1], "hand": list(self.hand), "retreat": list(self.retreat),
+            "orbs": self.orbs[::-1],
+            "bonds": [c if up else {"card": c, "face_up": False} for c, up in zip(self.bonds, self.bond_up)],
+            "support": self.support if self.support >= 0 else None, "units": units,
+            "setaside": self.setaside if self.setaside >= 0 else None,
+            "spent": self.spent, "bonded": self.bonded, "revealed": list(self.revealed),
+            "turns_taken": self.turns_taken, "mulligans": self.mulligans,
+        }
+
+
+class StateData:
+    """The whole position: both players, turn facts, battle, task stack, pending choice, RNG.
+
+    The battle (fe_cipher.md "Battle Steps") is `b_att` / `b_def` (uids of the attacking and
+    defending units, -1 outside a battle), `b_att_mod` / `b_def_mod` (power for this battle)
+    and `b_crit` (the attacker made a critical attack), `b_evaded` (the defender evaded).
+    """
+
+    __slots__ = (
+        "_events",
+        "_legal",
+        "active",
+        "b_att",
+        "b_att_mod",
+        "b_crit",
+        "b_def",
+        "b_def_mod",
+        "b_evaded",
+        "cards",
+        "done",
+        "end_reason",
+        "first_player",
+        "game",
+        "next_uid",
+        "params",
+        "pending",
+        "phase",
+        "players",
+        "rng",
+        "tasks",
+        "turn",
+        "winner",
+    )
+
+    def copy_data(self, into: StateData) -> StateData:
+        """Copy every field into a blank instance (RNG state included)."""
+        into.game = self.game
+        into.params = self.params
+        into.cards = self.cards
+        into.players = [p.copy() for p in self.players]
+        into.turn = self.turn
+        into.active = self.active
+        into.first_player = self.first_player
+        into.phase = self.phase
+        into.winner = self.winner
+        into.end_reason = self.end_reason
+        into.done = self.done
+        into.tasks = self.tasks[:]
+        into.pending = self.pending
+        into.b_att = self.b_att
+        into.b_def = self.b_def
+        into.b_att_mod = self.b_att_mod
+        into.b_def_mod = self.b_def_mod
+        into.b_crit = self.b_crit
+        into.b_evaded = self.b_evaded
+        into.rng = copy_rng(self.rng)
+        into._events = []
+        into.next_uid = self.next_uid
+        into._legal = self._legal
+        return into
+
+
+def copy_rng(rng: np.random.Generator) -> np.random.Generator:
+    """An independent generator at the same stream position."""
+    bg = np.random.PCG64()
+    bg.state = rng.bit_generator.state
+    return np.random.Generator(bg)

@@ -1,0 +1,136 @@
+"""Illegal input (C-4): a clear error naming what is wrong, and nothing half-applied;
+readable labels and params."""
+from __future__ import annotations
+
+import pytest
+
+from sim import IllegalActionError, InvalidParamsError, InvalidScenarioError, load_game
+from sim.cipher.params import CipherParams
+from tests.cipher.helpers import GAME, act, labels, scenario
+
+ARTHUR = "Arthur, Fighter of Justice"
+VAIKE = "Vaike, Teach"
+MARTH = "Marth, Prince of Altea"
+
+
+def test_c4_illegal_actions_raise_naming_the_reason_and_leave_the_state_untouched():
+    s = scenario([{"units": [{"card": MARTH}], "hand": ["Camus, Sable Knight", "Chrom, Prince of Ylisse",
+                                                         "Marth, Star of Hope", "Marth, Hero-King"],
+                   "bonds": [MARTH, MARTH]}, {"units": [{"card": ARTHUR}]}], phase="deploy")
+    before = s.to_dict()
+    c = lambda name: GAME.card_set.card(name).id - 1
+    cases = [
+        (GAME.a_front + c("Camus, Sable Knight"), "costs 4 but only 2 of the bond budget is left"),
+        (GAME.a_front + c("Chrom, Prince of Ylisse"), "needs a face-up blue bond"),
+        (GAME.a_front + c(VAIKE), "is not in player 0's hand"),
+        (GAME.a_front + c("Marth, Star of Hope"), "a unit named Marth is already deployed"),
+        (GAME.a_class_change + c("Marth, Star of Hope"), "costs 3 but only 2 of the bond budget"),
+        (GAME.a_level_up + c("Marth, Hero-King"), "costs 5 but only 2"),
+        (GAME.a_bond + c("Camus, Sable Knight"), "Bond Phase, not the Deployment Phase"),
+        (GAME.a_attack + GAME.char_id["Marth"], "Action Phase, not the Deployment Phase"),
+        (GAME.a_card, "answers a choice, and none is pending"),
+        (GAME.action_space_size, "outside the action space"),
+        (-1, "outside the action space"),
+        ("x", "outside the action space"),
+    ]
+    for action, reason in cases:
+        with pytest.raises(IllegalActionError, match=reason):
+            s.apply(action)
+        assert s.to_dict() == before
+
+
+def test_c4_wrong_answer_to_a_pending_choice():
+    s = scenario([{"units": [{"card": ARTHUR}], "hand": [ARTHUR], "deck": [VAIKE]},
+                  {"units": [{"card": VAIKE}], "deck": [ARTHUR]}])
+    act(s, "attack with Arthur")
+    act(s, "attack Vaike with Arthur")
+    before = s.to_dict()
+    with pytest.raises(IllegalActionError, match="pending 'critical' choice"):
+        s.apply(GAME.a_move)
+    assert s.to_dict() == before
+
+
+def test_c4_actions_after_the_end_raise():
+    s = scenario([{"units": [{"card": VAIKE}], "deck": [ARTHUR]}, {"units": [{"card": ARTHUR}], "deck": [VAIKE]}])
+    act(s, "attack with Vaike")
+    act(s, "attack Arthur with Vaike")
+    assert s.done
+    with pytest.raises(IllegalActionError, match="game is over"):
+        s.apply(GAME.a_pass)
+
+
+def test_c4_bad_param_overrides_name_the_field():
+    with pytest.raises(InvalidParamsError, match="unknown cipher param"):
+        load_game("cipher", orb=3)
+    with pytest.raises(InvalidParamsError, match="'max_turns'=1 is below its minimum 2"):
+        load_game("cipher", max_turns=1)
+    with pytest.raises(InvalidParamsError, match="'orbs' must be an int"):
+        load_game("cipher", orbs="five")
+
+
+def test_params_defaults_are_the_rulebooks_and_variants_are_values():
+    p = CipherParams()
+    assert (p.orbs, p.opening_hand, p.min_deck, p.max_copies, p.mc_cost, p.max_turns, p.mulligans) == \
+        (5, 6, 50, 4, 1, 60, 1)
+    v = p.replace(orbs=3)
+    assert v.orbs == 3 and v.params_id != p.params_id and CipherParams.from_dict(v.to_dict()) == v
+    g = load_game("cipher", orbs=3, opening_hand=5)
+    s = g.new_state(1)
+    assert len(s.players[0].hand) == 5
+    act(s, "keep hand")
+    act(s, "keep hand")
+    assert len(s.players[0].orbs) == 3
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"players": [{"units": [{"card": ARTHUR}]}]}, "scenario.players: expected a list of 2"),
+    ({"players": [{"units": [{"card": ARTHUR}]}, {"units": [{"card": VAIKE}]}], "turns": 3},
+     r"unknown key\(s\) \['turns'\]"),
+    ({"players": [{"units": [{"card": "Nobody"}]}, {"units": [{"card": VAIKE}]}]},
+     r"players\[0\].units\[0\].card: unknown card 'Nobody'"),
+    ({"players": [{"units": [{"card": "Marth"}]}, {"units": [{"card": VAIKE}]}]},
+     r"unknown card 'Marth'"),                                 # three Marth cards: ambiguous
+    ({"players": [{"units": [{"card": ARTHUR}, {"card": ARTHUR}]}, {"units": [{"card": VAIKE}]}]},
+     "one unit per character name"),
+    ({"players": [{"units": [{"card": ARTHUR, "line": "middle"}]}, {"units": [{"card": VAIKE}]}]},
+     r"units\[0\].line: expected 'front' or 'rear'"),
+    ({"players": [{"units": [{"card": ARTHUR, "mc": True}, {"card": VAIKE, "mc": True}]},
+                  {"units": [{"card": VAIKE}]}]}, "already has a MC"),
+    ({"players": [{}, {"units": [{"card": VAIKE}]}]}, r"players\[0\].units: a player's MC must be on the field"),
+    ({"players": [{"units": [{"card": ARTHUR}], "spent": 2, "bonds": [VAIKE]}, {"units": [{"card": VAIKE}]}]},
+     r"players\[0\].spent: expected an int in 0..1"),
+    ({"players": [{"units": [{"card": "Marth, Star of Hope", "under": [ARTHUR]}]}, {"units": [{"card": VAIKE}]}]},
+     r"under\[0\]: 'Arthur, Fighter of Justice' is not a Marth card"),
+    ({"players": [{"units": [{"card": ARTHUR}], "bonds": [{"face_up": False}]}, {"units": [{"card": VAIKE}]}]},
+     r"bonds\[0\].card: missing"),
+    ({"players": [{"units": [{"card": ARTHUR}]}, {"units": [{"card": VAIKE}]}], "phase": "lunch"},
+     "scenario.phase: 'lunch' is not one of"),
+    ({"players": [{"units": [{"card": ARTHUR}]}, {"units": [{"card": VAIKE}]}], "pending": ["dance", 0]},
+     "unknown pending choice"),
+    ({"players": [{"units": [{"card": ARTHUR}], "revealed": [VAIKE]}, {"units": [{"card": VAIKE}]}]},
+     "is not in hand that many times"),
+])
+def test_c4_malformed_scenarios_name_the_key(data, message):
+    with pytest.raises(InvalidScenarioError, match=message):
+        GAME.state_from_dict(data)
+
+
+def test_scenario_accepts_ids_codes_names_and_unique_character_names():
+    s = scenario([{"units": [{"card": "Vaike"}], "hand": [1, "FE001", MARTH, "marth, prince of altea"]},
+                  {"units": [{"card": "FE059"}]}])
+    assert s.players[0].hand == [1, 1, 1, 1] and s.players[1].u_stack == [(59,)]
+
+
+def test_fe23_labels_name_cards_and_units_readably():
+    s = scenario([{"units": [{"card": ARTHUR}, {"card": "Camus, Sable Knight", "line": "rear"}],
+                   "bonds": [MARTH, MARTH], "hand": [ARTHUR], "deck": [VAIKE]},
+                  {"units": [{"card": VAIKE}], "deck": [VAIKE]}])
+    assert labels(s) == ["end turn", "use Camus: Gradivus [ACT, reverse 2]", "move Arthur to rear",
+                         "move Camus to front", "attack with Arthur"]
+    act(s, "attack with Arthur")
+    assert labels(s) == ["attack Vaike with Arthur"]
+    act(s, "attack Vaike with Arthur")
+    assert labels(s) == ["no critical", "critical: discard Arthur, Fighter of Justice"]
+    d = scenario([{"units": [{"card": ARTHUR}], "hand": [MARTH], "bonds": [MARTH]},
+                  {"units": [{"card": VAIKE}]}], phase="deploy")
+    assert labels(d) == ["end deployment", f"deploy {MARTH} (front)", f"deploy {MARTH} (rear)"]
