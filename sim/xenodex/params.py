@@ -73,9 +73,9 @@ class XenodexParams(Params):
                                      "(Bulwark, Regen, Overcharge, Aegis)")
         for f in fields(self):
             v = getattr(self, f.name)
-            if isinstance(v, tuple) and f.name != "seat_names":
-                if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v):
-                    raise InvalidParamsError(f"xenodex param {f.name!r} must hold non-negative ints, got {v!r}")
+            if isinstance(v, tuple) and f.name != "seat_names" and not all(
+                    isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v):
+                raise InvalidParamsError(f"xenodex param {f.name!r} must hold non-negative ints, got {v!r}")
         if any(b < 1 for b in self.anchor_bp):
             raise InvalidParamsError("xenodex param 'anchor_bp' must be at least 1 at every level")
         if len(self.seat_names) < 4 or not all(isinstance(n, str) and n for n in self.seat_names):

@@ -1,0 +1,91 @@
+"""Determinization (C-3): re-deal everything an observer cannot see, keep what they can.
+
+Hidden from the observer: every other seat's hand of characters and hand of TX, the order
+of every character deck and TX deck (the observer's own included) and the order of the
+shared Echo deck. For each other seat the hand and deck are pooled and re-dealt (sizes
+kept; a faction's deck list is public, so the pool holds exactly what the observer can
+infer), likewise their TX hand and TX deck; the observer's own decks and the Echo deck are
+reshuffled. The copy gets a fresh generator drawn from `rng`, so future rolls, shuffles and
+Echoes are not foreseen (C-1).
+
+The re-deal is canonical: two states the observer cannot tell apart give the same copy for
+the same `rng` (nothing hidden leaks into a search agent's choice). Off-board character
+instances of a seat (staged, in hand, in the deck, knocked out) are interchangeable apart
+from their card, so they are relabelled in a fixed order before the shuffle: the seat's
+off-board cards, sorted, are given to its off-board instance ids in ascending order; staged
+and discarded cards (public) and the observer's own hand (known) take the first free
+instance of their card; the rest is pooled in sorted order, then shuffled. TX and Echo
+pools are sorted before their shuffles too.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.xenodex.state import DECK, GONE, HAND, NONE, STAGED
+
+
+def _shuffled(items: list, rng: np.random.Generator) -> list:
+    items = sorted(items)
+    if len(items) < 2:
+        return items
+    perm = rng.permutation(len(items))
+    return [items[x] for x in perm]
+
+
+def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> None:
+    """Relabel seat q's off-board instances canonically and re-deal what the observer cannot see."""
+    D = s.D
+    card, loc = s.card, s.loc
+    ids = [i for i in range(q * D, q * D + D) if loc[i] != NONE and loc[i] < 0]
+    staged = sorted(card[i] for i in s.staged[q])
+    discard = [card[i] for i in s.discard[q]]
+    hand = sorted(card[i] for i in s.hand[q])
+    hand_size = len(s.hand[q])
+    cards = sorted(card[i] for i in ids)
+    table = s.card = s.card[:]                      # copy on write (state.py)
+    free: dict[int, list[int]] = {}
+    for i, c in zip(ids, cards):
+        table[i] = c
+        free.setdefault(c, []).append(i)
+    for lst in free.values():
+        lst.reverse()                                # pop() gives the lowest id first
+    s.staged[q] = [free[c].pop() for c in staged]
+    s.discard[q] = [free[c].pop() for c in discard]
+    if q == observer:
+        s.hand[q] = [free[c].pop() for c in hand]
+        s.deck[q] = _shuffled([i for lst in free.values() for i in lst], rng)
+    else:
+        pool = _shuffled([i for lst in free.values() for i in lst], rng)
+        s.hand[q] = sorted(pool[:hand_size])
+        s.deck[q] = pool[hand_size:]
+    ubp, bp, used, flags = s.game.u_bp, s.bp, s.used, s.flags
+    for zone, where in ((s.staged[q], STAGED), (s.discard[q], GONE), (s.hand[q], HAND), (s.deck[q], DECK)):
+        for i in zone:
+            loc[i] = where
+            bp[i] = 0 if where == GONE else ubp[table[i]]
+            used[i] = 0
+            flags[i] = 0
+
+
+def determinize(state, observer: int, rng: np.random.Generator):
+    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt."""
+    if isinstance(observer, bool) or not isinstance(observer, (int, np.integer)) \
+            or not 0 <= observer < state.n:
+        raise ValueError(f"observer must be a seat 0..{state.n - 1}, got {observer!r}")
+    observer = int(observer)
+    s = state.clone()
+    for q in range(s.n):
+        _redeal_characters(s, q, observer, rng)
+        if q == observer:
+            s.tx_hand[q] = sorted(s.tx_hand[q])
+            s.tx_deck[q] = _shuffled(s.tx_deck[q], rng)
+        else:
+            th = len(s.tx_hand[q])
+            tpool = _shuffled(s.tx_hand[q] + s.tx_deck[q], rng)
+            s.tx_hand[q] = sorted(tpool[:th])
+            s.tx_deck[q] = tpool[th:]
+    s.echo_deck = _shuffled(s.echo_deck, rng)
+    s._legal = None
+    seed = int(rng.integers(0, 2**63 - 1, dtype=np.int64))
+    s.rng = np.random.Generator(np.random.PCG64(seed))
+    return s

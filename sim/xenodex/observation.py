@@ -1,0 +1,327 @@
+"""What one seat may know of a XenodeX state (C-3), readable action labels and the reasons
+an action is illegal (C-4).
+
+`observe(state, player)` returns a plain dict built only from public facts (the board,
+CDX, staging, pools, discards, hand and deck sizes, the current Echo, played TX) and the
+player's own hand of characters and TX. Other seats' hands, every deck order and the Echo
+deck order never appear; units are named by (side, unit index), which is public; what is
+public besides C-3's list is ruling XD-29.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.xenodex import battle as bt
+from sim.xenodex import cycle as cy
+from sim.xenodex.state import DENIED, RALLIED
+
+
+def seat_name(state, p: int) -> str:
+    """"P2 · Blorptenna" (seat number and name), or "Ancients" for the neutral side."""
+    if p >= state.n:
+        return "Ancients"
+    return f"P{p + 1} · {state.game.seat_names[p]}"
+
+
+def _unit(state, j: int, k: int) -> dict:
+    g = state.game
+    c = state.card[j]
+    q = j // state.D
+    return {"side": q, "unit": j - q * state.D, "card": c, "name": g.u_name[c],
+            "bp": state.bp[j], "max_bp": g.u_bp[c], "str": bt.strength(state, j, k),
+            "def": bt.defense(state, j, k), "used": state.used[j],
+            "max_strikes": g.u_strikes[c], "denied": bool(state.flags[j] & DENIED),
+            "rallied": bool(state.flags[j] & RALLIED)}
+
+
+def _anchor(state, q: int, k: int) -> dict | None:
+    g = state.game
+    idx = q * state.K + k
+    lvl = state.alvl[idx]
+    if lvl < 0:
+        return None
+    return {"level": lvl, "bp": state.abp[idx], "max_bp": g.anchor_bp[lvl],
+            "def": bt.anchor_defense(state, q, k), "active": state.abp[idx] > 0}
+
+
+def observe(state, player: int) -> dict:
+    """The structured view of `player`; it holds nothing that seat cannot know."""
+    n = state.n
+    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
+        raise ValueError(f"player must be a seat 0..{n - 1}, got {player!r}")
+    player = int(player)
+    g = state.game
+    ctrl = cy.controllers(state)
+    slots = []
+    for k in range(state.K):
+        slots.append({
+            "label": g.slot_labels[k], "siege": state.siege[k],
+            "start_controller": state.start_ctrl[k], "controller": ctrl[k],
+            "proven": state.proven[k],
+            "anchors": [_anchor(state, q, k) for q in range(n)],
+            "units": [_unit(state, j, k) for j in state.board[k]],
+        })
+    seats = []
+    card = state.card
+    for q in range(n):
+        seats.append({
+            "name": seat_name(state, q), "deck": state.decks[q], "cdx": state.cdx[q],
+            "hand_size": len(state.hand[q]), "deck_size": len(state.deck[q]),
+            "staged": sorted(card[i] for i in state.staged[q]),
+            "staged_anchors": state.astaged[q], "pool": state.pool[q],
+            "discard": [card[i] for i in state.discard[q]],
+            "tx_hand_size": len(state.tx_hand[q]), "tx_deck_size": len(state.tx_deck[q]),
+            "tx_discard": list(state.tx_disc[q]), "tx_left": state.tx_left[q],
+            "starved": state.starved[q], "emission": cy.emission(state, q),
+        })
+    battle = None
+    if state.bslot >= 0:
+        battle = {"slot": state.bslot, "stage": state.bstage, "pointer": state.bptr,
+                  "passed": [q for q in range(state.sides) if state.bpassed >> q & 1]}
+    pend = state.pending
+    view_pending = None
+    if pend is not None:
+        view_pending = {"kind": pend[0], "player": pend[1]}
+        kind = pend[0]
+        if kind in ("strike", "actor", "cleave", "ability"):
+            view_pending["slot"] = pend[2]
+        if kind in ("actor", "cleave", "ability"):
+            view_pending["unit"] = pend[3] - pend[1] * state.D
+        if kind == "cleave":
+            view_pending["left"] = pend[4]
+            view_pending["attack"] = pend[5]
+            view_pending["hit"] = list(pend[6])
+        if kind == "ability":
+            view_pending["ability"] = pend[4]
+        if kind == "tx":
+            view_pending["tx"] = pend[2]
+            view_pending["home"] = pend[3][0]
+    return {
+        "player": player, "num_players": n, "cycle": state.cycle,
+        "cycle_limit": state.params.cycle_limit, "lead": state.lead, "phase": state.phase,
+        "current_player": state.current_player, "done": state.done, "winner": state.winner,
+        "end_reason": state.end_reason, "slots": slots, "seats": seats,
+        "you": {"hand": sorted(card[i] for i in state.hand[player]),
+                "tx_hand": sorted(state.tx_hand[player])},
+        "echo": {"current": state.echo, "slot": state.echo_slot,
+                 "deck_size": len(state.echo_deck), "discard": list(state.echo_disc)},
+        "fields": {"str": state.fstr, "def": state.fdef},
+        "battle": battle, "pending": view_pending,
+    }
+
+
+def visible_events(events: list[tuple], player: int) -> list[tuple]:
+    """The events a log meant for `player` may hold: other seats' draws lose their card."""
+    out = []
+    for e in events:
+        if e[0] in ("draw", "opening_hand", "tx_draw") and e[1] != player:
+            out.append((e[0], e[1], None))
+        else:
+            out.append(e)
+    return out
+
+
+# ----------------------------------------------------------------------------- labels
+def unit_name(state, j: int) -> str:
+    """"Synth Drone (P2 #3)": a unit's card, side and unit index."""
+    q = j // state.D
+    who = "Ancient" if q >= state.n else f"P{q + 1}"
+    return f"{state.game.u_name[state.card[j]]} ({who} #{j - q * state.D})"
+
+
+def label(state, action: int) -> str:
+    """A readable label of `action` in this state, e.g. "deploy anchor to S3 (escorted)"."""
+    g = state.game
+    block, idx = g.codec.decode(int(action))
+    pend = state.pending
+    kind = pend[0] if pend else ""
+    p = pend[1] if pend else 0
+    S = g.slot_labels
+    K, D = state.K, state.D
+    if block == "done":
+        if kind == "strike":
+            return f"hold in {S[pend[2]]}"
+        if kind == "actor":
+            return f"stand down {unit_name(state, pend[3])}"
+        return {"summon": "end summon", "deploy": "end deploy", "recovery": "end recovery",
+                "cleave": "no more targets"}.get(kind, "done")
+    if block == "buy":
+        return f"summon {g.u_name[idx + 1]}"
+    if block == "buy_anchor":
+        return "summon anchor"
+    if block == "upgrade":
+        lvl = state.alvl[p * K + idx]
+        return f"upgrade anchor in {S[idx]} to Lv{lvl + 1}"
+    if block == "deploy":
+        c, k = divmod(idx, K)
+        return f"deploy {g.u_name[c + 1]} to {S[k]}"
+    if block == "deploy_anchor":
+        esc = " (escorted)" if cy.escorted(state, p, idx) else ""
+        return f"deploy anchor to {S[idx]}{esc}"
+    if block == "tx":
+        return f"transmit {g.tx[idx + 1].name}"
+    if block == "select":
+        j = p * D + idx
+        k = state.loc[j]
+        return f"select {unit_name(state, j)} in {S[k] if k >= 0 else '?'}"
+    if block in ("target", "slot", "seat"):
+        return _choice_label(state, block, idx)
+    if block == "capture":
+        q = bt.unabs(state, p, idx + 1)
+        k, i = pend[2], pend[3]
+        return f"capture P{q + 1}'s anchor in {S[k]} with {unit_name(state, i)}"
+    if block == "ability":
+        i = pend[3]
+        ab = g.u_activated[state.card[i]][idx]
+        return f"{ab.effect} with {unit_name(state, i)}"
+    if block == "heal":
+        j = p * D + idx
+        return f"heal {unit_name(state, j)} for {cy.heal_cost(state, j)} CDX"
+    if block == "repair":
+        return f"repair anchor in {S[idx]} for {cy.repair_cost(state, p, idx)} CDX"
+    return f"{block} {idx}"
+
+
+def _choice_label(state, block: str, idx: int) -> str:
+    g = state.game
+    pend = state.pending
+    kind = pend[0] if pend else ""
+    p = pend[1] if pend else 0
+    S = g.slot_labels
+    if block == "target":
+        q, j, ak = state.dec_target(p, idx)
+        what = f"P{q + 1}'s anchor in {S[ak]}" if j < 0 else unit_name(state, j)
+        where = "" if j < 0 else f" in {S[state.loc[j]]}" if state.loc[j] >= 0 else ""
+        if kind == "actor":
+            return f"strike {what}{where} with {unit_name(state, pend[3])}"
+        if kind == "cleave":
+            return f"also strike {what}{where}"
+        if kind == "ability":
+            ab = g.u_activated[state.card[pend[3]]][pend[4]]
+            return f"{ab.effect} {what}{where}"
+        if kind == "tx":
+            return f"{g.tx[pend[2]].name} on {what}{where}"
+        return f"target {what}"
+    if block == "slot":
+        if kind == "ability":
+            return f"relocate {unit_name(state, pend[3])} to {S[idx]}"
+        if kind == "tx":
+            return f"{g.tx[pend[2]].name} on {S[idx]}"
+        return f"slot {S[idx]}"
+    q = bt.unabs(state, p, idx + 1)
+    if kind == "tx":
+        return f"{g.tx[pend[2]].name} on {seat_name(state, q)}"
+    return f"seat {seat_name(state, q)}"
+
+
+# ----------------------------------------------------------------------------- reasons
+def illegal_reason(state, block: str, idx: int) -> str:
+    """A sentence saying why an action that is not legal here is not (C-4)."""
+    g = state.game
+    pend = state.pending
+    kind, p = pend[0], pend[1]
+    who = f"P{p + 1}"
+    S = g.slot_labels
+    K, D = state.K, state.D
+    allowed = {
+        "summon": {"done", "buy", "buy_anchor", "upgrade", "tx"},
+        "deploy": {"done", "deploy", "deploy_anchor", "tx"},
+        "strike": {"done", "select", "tx"},
+        "recovery": {"done", "heal", "repair", "tx"},
+        "actor": {"done", "target", "capture", "ability"},
+        "cleave": {"done", "target"},
+        "ability": {"target", "slot"},
+        "tx": {"target", "slot", "seat"},
+    }[kind]
+    if block not in allowed:
+        return f"a {block!r} action does not answer the pending {kind!r} decision of {who}"
+    cdx = state.cdx[p]
+    if block == "tx":
+        t = idx + 1
+        if t not in state.tx_hand[p]:
+            return f"transmission {g.tx[t].name!r} is not in {who}'s TX hand"
+        if state.tx_left[p] <= 0:
+            return f"{who} has already played a transmission this cycle (XD-7)"
+        if g.echo_dead_air[state.echo]:
+            return "no transmission may be played this cycle (Echo: Dead Air)"
+        return f"transmission {g.tx[t].name!r} has no legal target now"
+    if block == "buy":
+        c = idx + 1
+        if not any(state.card[i] == c for i in state.hand[p]):
+            return f"{g.u_name[c]!r} is not in {who}'s hand"
+        return f"{g.u_name[c]!r} costs {g.u_cost[c]} CDX but {who} has {cdx}"
+    if block == "buy_anchor":
+        if state.pool[p] <= 0:
+            return f"{who}'s anchor pool is empty"
+        return f"an anchor costs {state.params.anchor_cost} CDX but {who} has {cdx}"
+    if block == "upgrade":
+        lvl = state.alvl[p * K + idx]
+        if lvl < 0:
+            return f"{who} has no anchor in {S[idx]}"
+        if state.abp[p * K + idx] <= 0:
+            return f"{who}'s anchor in {S[idx]} is disabled; repair it first"
+        if lvl >= g.max_level:
+            return f"{who}'s anchor in {S[idx]} is already at the top level Lv{lvl}"
+        return f"the upgrade to Lv{lvl + 1} costs {state.params.upgrade_costs[lvl]} CDX but {who} has {cdx}"
+    if block == "deploy":
+        c, k = divmod(idx, K)
+        return f"{g.u_name[c + 1]!r} is not in {who}'s staging"
+    if block == "deploy_anchor":
+        if state.astaged[p] <= 0:
+            return f"{who} has no staged anchor"
+        return cy.anchor_deployable(state, p, idx)
+    if block == "select":
+        j = p * D + idx
+        k = pend[2]
+        if state.loc[j] != k:
+            return f"{who}'s unit #{idx} is not in {S[k]}, where the battle is"
+        if state.flags[j] & DENIED:
+            return f"{unit_name(state, j)} is denied and cannot strike this cycle"
+        if state.bstage == 0:
+            return "only First Strike characters act in the opening round"
+        return f"{unit_name(state, j)} has no strike left this cycle"
+    if block == "capture":
+        q = bt.unabs(state, p, idx + 1)
+        k = pend[2]
+        if state.alvl[q * K + k] < 0:
+            return f"P{q + 1} has no anchor in {S[k]}"
+        return f"P{q + 1}'s anchor in {S[k]} is supported by a character of theirs; it cannot be captured"
+    if block == "target" and kind in ("actor", "cleave"):
+        q, j, ak = state.dec_target(p, idx)
+        k = pend[2]
+        if q == p:
+            return "a character strikes rival units, not its own side"
+        if j < 0:
+            if ak != k:
+                return f"the battle is in {S[k]}; P{q + 1}'s anchor in {S[ak]} is out of reach"
+            if state.alvl[q * K + k] < 0:
+                return f"P{q + 1} has no anchor in {S[k]}"
+            if state.abp[q * K + k] <= 0:
+                return f"P{q + 1}'s anchor in {S[k]} is disabled (it can only be captured)"
+            return (f"P{q + 1}'s anchor in {S[k]} is not vulnerable "
+                    f"(guarded, or a taunting character must be struck)")
+        if state.loc[j] != k:
+            return f"that unit is not in {S[k]}"
+        if kind == "cleave" and g.a_target + idx in pend[6]:
+            return "that unit was already hit by this strike"
+        return f"{unit_name(state, j)} cannot be struck: P{q + 1} has a taunting character there"
+    if block == "ability":
+        abilities = g.u_activated[state.card[pend[3]]]
+        if idx >= len(abilities):
+            return f"{unit_name(state, pend[3])} has no activated ability #{idx}"
+        return f"{abilities[idx].effect!r} has no legal target now"
+    if block == "heal":
+        j = p * D + idx
+        if state.loc[j] < 0:
+            return f"{who}'s unit #{idx} is not on the board"
+        if state.bp[j] >= g.u_bp[state.card[j]]:
+            return f"{unit_name(state, j)} is not damaged"
+        return f"healing {unit_name(state, j)} costs {cy.heal_cost(state, j)} CDX but {who} has {cdx}"
+    if block == "repair":
+        if state.alvl[p * K + idx] < 0:
+            return f"{who} has no anchor in {S[idx]}"
+        if state.abp[p * K + idx] >= g.anchor_bp[state.alvl[p * K + idx]]:
+            return f"{who}'s anchor in {S[idx]} is not damaged"
+        return f"the repair costs {cy.repair_cost(state, p, idx)} CDX but {who} has {cdx}"
+    return f"that {block!r} choice is not among the candidates of the pending {kind!r} decision"
+

@@ -1,0 +1,182 @@
+"""Illegal input (C-4): clear errors naming what is wrong, and nothing half-applied."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from sim import (
+    CardDataError,
+    IllegalActionError,
+    InvalidDeckError,
+    InvalidParamsError,
+    InvalidScenarioError,
+    load_game,
+)
+from sim.xenodex.cards import (
+    CARDS_DIR,
+    DECKS_DIR,
+    load_cards_from,
+    parse_character,
+    parse_transmission,
+)
+from tests.xenodex.helpers import GAME2, act, scenario
+
+R3 = {"roll_min": 3, "roll_max": 3}
+
+
+def _expect(s, action: int, reason: str) -> None:
+    before = s.to_dict()
+    legal = s.legal_actions()
+    with pytest.raises(IllegalActionError, match=reason):
+        s.apply(action)
+    assert s.to_dict() == before and s.legal_actions() == legal
+
+
+def test_c4_illegal_summon_actions_name_the_reason_and_leave_the_state_untouched():
+    g = GAME2
+    s = scenario([{"cdx": 12, "hand": ["Grid Warden"], "pool": 0,
+                   "board": {"S1": {"anchor": 4}, "S2": {"anchor": {"level": 1, "bp": 0}}, "S3": {"anchor": 1}}}, {}])
+    _expect(s, g.a_buy + 2 - 1, "'Grid Warden' costs 16 CDX but P1 has 12")
+    _expect(s, g.a_buy + 1 - 1, "'Synth Drone' is not in P1's hand")
+    _expect(s, g.a_buy_anchor, "anchor pool is empty")
+    _expect(s, g.a_upgrade + 0, "already at the top level Lv4")
+    _expect(s, g.a_upgrade + 1, "disabled; repair it first")
+    _expect(s, g.a_upgrade + 3, "P1 has no anchor in S4")
+    _expect(s, g.a_deploy + 0, "'deploy' action does not answer the pending 'summon' decision of P1")
+    _expect(s, g.a_tx + 4, "'Siphon' is not in P1's TX hand")
+    _expect(s, g.action_space_size, "outside the action space")
+    _expect(s, -1, "outside the action space")
+    _expect(s, "3", "not an int")
+    _expect(s, 2.0, "not an int")
+
+
+def test_c4_illegal_deploy_actions():
+    g = GAME2
+    s = scenario([{"staged_anchors": 1, "board": {"S1": {"anchor": 0}}},
+                  {"board": {"S2": {"anchor": 0}}}], phase="deploy")
+    _expect(s, g.a_deploy_anchor + 0, "P1 already has an anchor in S1")
+    _expect(s, g.a_deploy_anchor + 1, "unescorted")
+    _expect(s, g.a_deploy + (3 - 1) * 5 + 2, "'Pulse Lancer' is not in P1's staging")
+
+
+def test_c4_illegal_battle_actions():
+    g = GAME2
+    s = scenario([{"tx_hand": ["Siphon"], "tx_left": 0,
+                   "board": {"S1": {"units": ["Synth Drone", {"card": "Reef Crawler", "used": 1}]},
+                             "S2": {"units": ["Synth Drone"]}}},
+                  {"board": {"S1": {"anchor": 0, "units": ["Shard Sentinel"]}, "S2": {"anchor": 0}}}],
+                 phase="battle", params=R3)
+    _expect(s, g.a_select + 1, "has no strike left this cycle")
+    _expect(s, g.a_select + 2, "not in S1, where the battle is")
+    _expect(s, g.a_tx + 4, "already played a transmission this cycle")
+    act(s, "select Synth Drone (P1 #0) in S1")
+    D, K = 20, 5
+    _expect(s, g.a_target + 1 * (D + K) + D + 0, "not vulnerable")
+    _expect(s, g.a_target + 1 * (D + K) + D + 1, "out of reach")
+    _expect(s, g.a_capture + 0, "supported by a character of theirs")
+    _expect(s, g.a_target + 0 * (D + K) + 1, "strikes rival units, not its own side")
+    _expect(s, g.a_ability + 0, "no activated ability #0")
+    _expect(s, g.a_buy, "'buy' action does not answer the pending 'actor' decision")
+
+
+def test_c4_illegal_recovery_actions():
+    g = GAME2
+    s = scenario([{"cdx": 3, "board": {"S1": {"anchor": {"level": 0, "bp": 0},
+                                              "units": [{"card": "Moss Golem", "bp": 10}, "Synth Drone"]}}}, {}],
+                 phase="recovery")
+    _expect(s, g.a_heal + 0, "costs 18 CDX but P1 has 3")
+    _expect(s, g.a_heal + 1, "is not damaged")
+    _expect(s, g.a_heal + 5, "not on the board")
+    _expect(s, g.a_repair + 0, "the repair costs 13 CDX but P1 has 3")
+    _expect(s, g.a_repair + 1, "P1 has no anchor in S2")
+
+
+def test_c4_actions_after_the_end_raise():
+    s = scenario([{"board": {f"S{k}": {"anchor": 0} for k in range(1, 6)}}, {}], phase="results")
+    assert s.done
+    with pytest.raises(IllegalActionError, match="game is over"):
+        s.apply(0)
+
+
+def test_c4_bad_param_overrides_name_the_field():
+    with pytest.raises(InvalidParamsError, match="unknown xenodex param"):
+        load_game("xenodex", num_playres=3)
+    with pytest.raises(InvalidParamsError, match="'num_players'=5 is above its maximum 4"):
+        load_game("xenodex", num_players=5)
+    with pytest.raises(InvalidParamsError, match="'upgrade_costs' needs 4 entries"):
+        load_game("xenodex", upgrade_costs=(6, 12, 20))
+    with pytest.raises(InvalidParamsError, match="'anchor_bp' has 4 levels but 'emission' has 5"):
+        load_game("xenodex", anchor_bp=(25, 35, 50, 65))
+    with pytest.raises(InvalidParamsError, match="'emission' must hold non-negative ints"):
+        load_game("xenodex", emission=(6, 10, -1, 18, 22))
+    with pytest.raises(InvalidParamsError, match="'echoes' must be a bool"):
+        load_game("xenodex", echoes=1)
+
+
+def test_c4_bad_decks_name_the_problem():
+    with pytest.raises(InvalidDeckError, match="needs 2 decks, got 3"):
+        GAME2.new_state(1, ["synth", "greys", "others"])
+    with pytest.raises(InvalidDeckError, match="unknown deck 'zerg'"):
+        GAME2.new_state(1, ["synth", "zerg"])
+    deck = {"name": "tiny", "faction": "synth", "title": "Tiny", "lore": "Too small.",
+            "characters": {"Synth Drone": 3}, "transmissions": {"Siphon": 1}}
+    with pytest.raises(InvalidDeckError, match="XD-2 deck size: deck 'tiny' has 3 characters"):
+        GAME2.new_state(1, ["synth", deck])
+    bad = dict(deck, characters={"Synth Drone": 19, "Nobody": 1})
+    with pytest.raises(InvalidDeckError, match="field characters.Nobody: unknown character 'Nobody'"):
+        GAME2.new_state(1, ["synth", bad])
+
+
+def test_c4_bad_scenarios_name_the_key():
+    g = GAME2
+    cases = [
+        ({"seats": [{}, {}], "phse": "battle"}, r"scenario: unknown key\(s\) \['phse'\]"),
+        ({"seats": [{}]}, "scenario.seats: expected a list of 2 seat dicts"),
+        ({"seats": [{"hand": ["Nobody"]}, {}]}, r"seats\[0\].hand\[0\]: unknown character 'Nobody'"),
+        ({"seats": [{"board": {"S9": {}}}, {}]}, r"seats\[0\].board: unknown key\(s\) \['S9'\]"),
+        ({"seats": [{"board": {"S1": {"anchor": 7}}}, {}]}, r"seats\[0\].board.S1.anchor.level: expected an int in 0..4"),
+        ({"seats": [{"board": {"S1": {"units": [{"card": "Synth Drone", "bp": 40}]}}}, {}]},
+         r"board.S1.bp: expected an int in 1..12"),
+        ({"seats": [{"cdx": -5}, {}]}, r"seats\[0\].cdx: expected an int"),
+        ({"seats": [{}, {}], "phase": "lunch"}, "scenario.phase: 'lunch' is not one of"),
+        ({"seats": [{}, {}], "players": 3}, "scenario.players: 3 but the game has 2 players"),
+        ({"seats": [{"tx_hand": ["Siphonn"]}, {}]}, r"tx_hand\[0\]: unknown transmission 'Siphonn'"),
+        ({"seats": [{}, {}], "ancients": [{"card": "Voidmaw", "slot": "S1"}]}, "'ancients' param is off"),
+        ({"seats": [{}, {}], "pending": ["nap", 0]}, "scenario.pending: unknown pending choice"),
+    ]
+    for data, msg in cases:
+        with pytest.raises(InvalidScenarioError, match=msg):
+            g.state_from_dict(data)
+
+
+def test_c4_bad_card_data_names_card_and_field(tmp_path):
+    raw = json.loads((CARDS_DIR / "characters.json").read_text())
+    with pytest.raises(CardDataError, match=r"character #3 'Pulse Lancer': field abilities\[0\].effect: unknown ability 'frist_strike'"):
+        parse_character(dict(raw[2], abilities=[{"effect": "frist_strike"}]))
+    with pytest.raises(CardDataError, match=r"character #1 'Synth Drone': field str: Input should be a valid integer"):
+        parse_character(dict(raw[0], str="4"))
+    with pytest.raises(CardDataError, match=r"field abilities\[0\].params: missing param 'extra' for 'cleave'"):
+        parse_character(dict(raw[0], abilities=[{"effect": "cleave"}]))
+    with pytest.raises(CardDataError, match="field lore"):
+        parse_character({k: v for k, v in raw[0].items() if k != "lore"})
+    with pytest.raises(CardDataError, match="unexpected param 'amount' for 'taunt'"):
+        parse_character(dict(raw[0], abilities=[{"effect": "taunt", "params": {"amount": 1}}]))
+    tx = json.loads((CARDS_DIR / "transmissions.json").read_text())
+    with pytest.raises(CardDataError, match="transmission #5 'Siphon': field mode: effect 'drain_cdx' takes mode rival"):
+        parse_transmission(dict(tx[4], mode="slot_wide"))
+    with pytest.raises(CardDataError, match="field hits_own: only a slot-wide transmission"):
+        parse_transmission(dict(tx[0], hits_own=True))
+    cards_dir = tmp_path / "cards"
+    cards_dir.mkdir()
+    for f in CARDS_DIR.glob("*.json"):
+        (cards_dir / f.name).write_text(f.read_text())
+    dup = copy.deepcopy(raw)
+    dup[1]["number"] = 1
+    (cards_dir / "characters.json").write_text(json.dumps(dup))
+    with pytest.raises(CardDataError, match="character #1 'Grid Warden': field number: duplicate number"):
+        load_cards_from(cards_dir, DECKS_DIR)
+    (cards_dir / "characters.json").write_text("[{")
+    with pytest.raises(CardDataError, match="characters.json: not valid JSON"):
+        load_cards_from(cards_dir, DECKS_DIR)
