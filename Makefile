@@ -12,7 +12,7 @@ SEED ?= 7
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis]'
 	touch $(STAMP)
 
 venv: $(STAMP)

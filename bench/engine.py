@@ -8,6 +8,7 @@ rows (OpenSpiel gin rummy, gym-locm when installed) in the same process afterwar
 the figures come from one run on one machine.
 
     python bench/engine.py                       # First Cycle, 5 s
+    python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@3,xenodex@4
     python bench/engine.py --seconds 10 --peers  # and the peers, same run
 """
 from __future__ import annotations
@@ -24,10 +25,13 @@ import numpy as np
 from sim import load_game
 
 
-def run_engine(game_name: str, seconds: float, seed: int, decks=None) -> dict:
-    """Random legal play for `seconds`; returns the figures as a dict."""
-    game = load_game(game_name)
-    if decks is None and hasattr(game, "resolve_deck"):
+def run_engine(game_spec: str, seconds: float, seed: int, decks=None) -> dict:
+    """Random legal play for `seconds`; returns the figures as a dict.
+
+    `game_spec` is a game name, optionally with a player count: "xenodex@4"."""
+    game_name, _, players = game_spec.partition("@")
+    game = load_game(game_name, **({"num_players": int(players)} if players else {}))
+    if decks is None and hasattr(game, "new_state_from_lists"):
         resolved = [game.resolve_deck(d) for d in game.default_decks()]
         lists = [(d.leader_number(game.card_set), d.numbers(game.card_set)) for d in resolved]
         new_state = lambda s: game.new_state_from_lists(s, lists)  # noqa: E731
@@ -67,7 +71,7 @@ def run_engine(game_name: str, seconds: float, seed: int, decks=None) -> dict:
             break
     wall = time.perf_counter() - start
     return {
-        "game": game_name, "seconds": round(wall, 3), "decisions": decisions, "games": games,
+        "game": game_spec, "seconds": round(wall, 3), "decisions": decisions, "games": games,
         "decisions_per_s": decisions / wall, "games_per_s": games / wall,
         "decisions_per_game": decisions / max(games, 1),
         "setup_pct": 100 * setup_time / wall,
@@ -85,7 +89,8 @@ def _print(rows: list[dict]) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", default="first_cycle", help="comma-separated game names")
+    ap.add_argument("--games", default="first_cycle",
+                    help="comma-separated game names, with @N for a player count (xenodex@4)")
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--peers", action="store_true", help="also run ../shared/bench/peers.py rows")

@@ -41,6 +41,14 @@ class Game(abc.ABC):
         """The decks used when `new_state` gets none."""
         raise NotImplementedError(f"{self.name} has no default decks")
 
+    def resolve_deck(self, deck: Any) -> Any:
+        """One validated deck from a name, dict or deck object (InvalidDeckError naming the rule).
+
+        The default checks it by setting up a game with it in every seat; games override
+        this with their deck-building rules."""
+        self.new_state(0, [deck] * self.num_players)
+        return deck
+
 
 class State(abc.ABC):
     """One position of a game, with the whole protocol of DESIGN.md."""

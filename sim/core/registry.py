@@ -8,6 +8,8 @@ from sim.core.errors import InvalidParamsError
 
 _GAMES = {
     "first_cycle": ("sim.first_cycle.game", "FirstCycleGame"),
+    "xenodex": ("sim.xenodex.game", "XenodexGame"),
+    "cipher": ("sim.cipher.game", "CipherGame"),
 }
 
 
