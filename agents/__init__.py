@@ -1,0 +1,55 @@
+"""Baseline agents for every tcglab game: random, greedy, SO-ISMCTS and a policy adapter.
+
+    import agents
+    agent = agents.make("mcts:iterations=400,c=1.4")     # or make("mcts", iterations=400)
+    action = agent.act(state, np.random.default_rng(0))  # for state.current_player
+
+Every agent reads the state only through what its seat may see (agents/base.py) and
+draws its randomness from the generator given to `act`. `available()` lists the names.
+See docs/agents.md for what each agent does and how strong it is.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from agents.base import Agent, AgentConfig, parse_spec
+
+# name -> (module, agent class, config class)
+_AGENTS: dict[str, tuple[str, str, str]] = {
+    "random": ("agents.random_agent", "RandomAgent", "RandomConfig"),
+    "greedy": ("agents.greedy", "GreedyAgent", "GreedyConfig"),
+    "mcts": ("agents.mcts", "MCTSAgent", "MCTSConfig"),
+    "policy": ("agents.policy", "PolicyAgent", "PolicyConfig"),
+}
+
+
+def available() -> list[str]:
+    """The agent names `make` accepts."""
+    return sorted(_AGENTS)
+
+
+def register(name: str, module: str, agent_class: str, config_class: str) -> None:
+    """Make `make(name)` build `module.agent_class(module.config_class(**config))`."""
+    _AGENTS[name] = (module, agent_class, config_class)
+
+
+def config_class(name: str) -> type[AgentConfig]:
+    """The config dataclass of agent `name`."""
+    if name not in _AGENTS:
+        raise ValueError(f"unknown agent {name!r}; available: {available()}")
+    module, _, cfg = _AGENTS[name]
+    return getattr(importlib.import_module(module), cfg)
+
+
+def make(name_or_spec: str, **config: Any) -> Agent:
+    """An agent by name or spec string ("mcts:iterations=400,c=1.4"); keyword
+    arguments override the spec's values. Unknown names or fields raise ValueError."""
+    name, spec_config = parse_spec(name_or_spec)
+    cfg_cls = config_class(name)
+    module, cls, _ = _AGENTS[name]
+    agent_cls = getattr(importlib.import_module(module), cls)
+    return agent_cls(cfg_cls().replace(**{**spec_config, **config}))
+
+
+__all__ = ["Agent", "AgentConfig", "available", "config_class", "make", "parse_spec", "register"]

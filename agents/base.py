@@ -1,0 +1,95 @@
+"""The agent interface (../shared/DESIGN.md, layer 3) and config-spec parsing.
+
+An agent is built from a frozen config dataclass and answers `act(state, rng) -> action`
+for the seat `state.current_player`. It may read the state only through
+`observation(seat)`, `legal_actions()`, `determinize(seat, rng)`, `current_player`,
+`is_terminal()` and the game's facts (`state.game`); anything more (search, lookahead)
+works on its own determinized copies, so it never sees hidden cards or future draws.
+
+Agents draw every random number from the `rng` passed to `act` (a numpy Generator):
+the same state view and the same generator state give the same action.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """What every agent offers: a `name`, its frozen `config` and `act`."""
+
+    name: ClassVar[str]
+    config: Any
+
+    def act(self, state: Any, rng: np.random.Generator) -> int:
+        """The action (an int from `state.legal_actions()`) for `state.current_player`."""
+        ...
+
+
+@dataclasses.dataclass(frozen=True)
+class AgentConfig:
+    """Base of every agent config: frozen, with typed, documented fields."""
+
+    def replace(self, **changes: Any) -> AgentConfig:
+        """A copy with `changes` applied (unknown names raise ValueError)."""
+        return dataclasses.replace(self, **coerce_fields(type(self), changes))
+
+
+def coerce_fields(cls: type, values: dict[str, Any]) -> dict[str, Any]:
+    """Check `values` against the fields of config class `cls` and coerce int -> float.
+
+    Raises ValueError naming unknown fields and listing the known ones.
+    """
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    unknown = sorted(set(values) - set(fields))
+    if unknown:
+        raise ValueError(f"{cls.__name__}: unknown field(s) {unknown}; known: {sorted(fields)}")
+    out = {}
+    for key, value in values.items():
+        default = fields[key].default
+        if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        out[key] = value
+    return out
+
+
+def parse_value(text: str) -> Any:
+    """A spec value from text: int, float, true/false, none, else the string itself."""
+    t = text.strip()
+    low = t.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(t)
+        except ValueError:
+            pass
+    return t
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split "name:key=value,key=value" into the name and a dict of parsed values.
+
+    >>> parse_spec("mcts:iterations=400,c=1.4")
+    ('mcts', {'iterations': 400, 'c': 1.4})
+    """
+    name, _, rest = spec.partition(":")
+    config: dict[str, Any] = {}
+    for item in filter(None, (s.strip() for s in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"agent spec {spec!r}: expected key=value, got {item!r}")
+        config[key.strip()] = parse_value(value)
+    return name.strip(), config
+
+
+def acting_seat(state: Any) -> int:
+    """The seat that must act now; ValueError when the game is over."""
+    if state.is_terminal():
+        raise ValueError("the game is over: there is no action to choose")
+    return state.current_player

@@ -1,0 +1,69 @@
+"""`GreedyAgent`: one-ply lookahead under the game's heuristic, on determinized copies.
+
+For each legal action the agent applies it to a copy of a determinization (drawn from
+the acting seat's view, so hidden cards and future draws are re-dealt) and scores the
+result with the game's heuristic from the acting seat's side (agents/heuristics). It
+scores the result as it stands even when a choice is pending (its own next step of a
+compound play, or the defender's Guard) — the heuristic values such states. With
+`samples` > 1 the scores are averaged over that many determinizations. Ties are broken
+with the `rng` of `act`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+import numpy as np
+
+from agents.base import AgentConfig, acting_seat
+from agents.heuristics import Heuristic, make_heuristic
+from agents.rollout import argmax_random_tie, one_ply_scores
+
+
+@dataclasses.dataclass(frozen=True)
+class GreedyConfig(AgentConfig):
+    """Greedy agent settings."""
+
+    samples: int = 1
+    """Determinizations the one-ply scores are averaged over."""
+
+    def __post_init__(self) -> None:
+        if self.samples < 1:
+            raise ValueError(f"GreedyConfig.samples must be >= 1, got {self.samples}")
+
+
+class GreedyAgent:
+    """Plays the action whose immediate result the heuristic likes best."""
+
+    name: ClassVar[str] = "greedy"
+
+    def __init__(self, config: GreedyConfig | None = None, heuristic: Heuristic | None = None) -> None:
+        self.config = config or GreedyConfig()
+        self._heuristic = heuristic
+        self._by_game: dict[str, Heuristic] = {}
+        self.last_scores: dict[int, float] | None = None
+        """Action -> mean one-ply score of the last decision with a choice."""
+
+    def heuristic_for(self, game: Any) -> Heuristic:
+        """The injected heuristic, else the one registered for `game`."""
+        if self._heuristic is not None:
+            return self._heuristic
+        h = self._by_game.get(game.name)
+        if h is None:
+            h = self._by_game[game.name] = make_heuristic(game)
+        return h
+
+    def act(self, state: Any, rng: np.random.Generator) -> int:
+        """The legal action with the best averaged one-ply score for the acting seat."""
+        seat = acting_seat(state)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        heuristic = self.heuristic_for(state.game)
+        totals = [0.0] * len(legal)
+        for _ in range(self.config.samples):
+            world = state.determinize(seat, rng)
+            for i, s in enumerate(one_ply_scores(world, seat, legal, heuristic)):
+                totals[i] += s
+        self.last_scores = {a: t / self.config.samples for a, t in zip(legal, totals)}
+        return legal[argmax_random_tie(totals, rng)]

@@ -1,0 +1,234 @@
+"""`MCTSAgent`: single-observer information-set MCTS (SO-ISMCTS) for 2 to n players.
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG
+4(2), 2012. One tree of the acting seat's information sets; each iteration
+
+1. determinizes: `state.determinize(seat, rng)` re-deals every card the seat cannot see
+   and re-seeds the future random stream, so no iteration foresees a draw or a roll;
+2. selects: at each node, among the actions legal *in this determinization*, an
+   untried one is expanded, else the child maximising
+   `mean + c * sqrt(ln(availability) / visits)`, where availability counts the
+   iterations in which that action was legal at this node (and is incremented for
+   every legal child on the way down);
+3. expands one node, keyed by (seat to act, action), since who decides next can depend
+   on hidden cards (a defender with or without a support card);
+4. rolls out with the rollout policy (random by default) for at most `rollout_depth`
+   decisions, then scores the state with the evaluator (the game's heuristic) unless
+   the game ended;
+5. backs up the reward vector: each node adds the reward of the seat whose decision led
+   to it, so 3 and 4 player games need nothing special.
+
+The action played is the most visited child of the root (ties: better mean, then the
+lower id). With an iteration budget the result depends only on the state view and the
+`rng` of `act`; a `seconds` budget trades that for wall-clock control. Evaluator and
+rollout policy are injected; `search(state, rng)` returns the root for inspection and
+`last_search_stats` summarises the last search.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from typing import Any, ClassVar
+
+import numpy as np
+
+from agents.base import AgentConfig, acting_seat
+from agents.heuristics import Heuristic, make_heuristic
+from agents.rollout import GreedyPolicy, RolloutPolicy, random_policy
+
+ROLLOUTS = ("random", "greedy")
+
+
+@dataclasses.dataclass(frozen=True)
+class MCTSConfig(AgentConfig):
+    """SO-ISMCTS settings. The defaults are the measured baseline of docs/agents.md."""
+
+    iterations: int = 300
+    """Iterations per decision (ignored when `seconds` is set)."""
+    seconds: float | None = None
+    """Wall-clock budget per decision instead of `iterations` (not reproducible)."""
+    c: float = 0.5
+    """UCB exploration constant, for rewards in [-1, 1]."""
+    rollout: str = "random"
+    """Rollout policy: "random" or "greedy" (epsilon-greedy under the heuristic)."""
+    rollout_depth: int = 8
+    """Rollout decisions before the evaluator scores the state; 0: score the leaf, -1: play out."""
+    epsilon: float = 0.1
+    """Random-move probability of the "greedy" rollout."""
+    skip_forced: bool = True
+    """Answer at once, without searching, when only one action is legal."""
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"MCTSConfig.iterations must be >= 1, got {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"MCTSConfig.seconds must be > 0, got {self.seconds}")
+        if self.rollout not in ROLLOUTS:
+            raise ValueError(f"MCTSConfig.rollout must be one of {ROLLOUTS}, got {self.rollout!r}")
+        if self.rollout_depth < -1:
+            raise ValueError(f"MCTSConfig.rollout_depth must be >= -1, got {self.rollout_depth}")
+
+
+class Node:
+    """A tree node: the information set reached by `action` of seat `player` from `parent`."""
+
+    __slots__ = ("action", "avail", "children", "parent", "player", "total", "visits")
+
+    def __init__(self, parent: Node | None, action: int, player: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.player = player
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+    @property
+    def mean(self) -> float:
+        """Average reward of `player` through this node (0.0 before any visit)."""
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class ActionStats:
+    """Root statistics of one action."""
+
+    action: int
+    visits: int
+    avail: int
+    mean: float
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchStats:
+    """Summary of one search: budget used and the root's children, most visited first."""
+
+    seat: int
+    iterations: int
+    seconds: float
+    actions: tuple[ActionStats, ...]
+
+    @property
+    def best(self) -> int:
+        """The action the agent plays."""
+        return self.actions[0].action
+
+    def visit_counts(self) -> dict[int, int]:
+        """Visits per root action."""
+        return {a.action: a.visits for a in self.actions}
+
+
+class MCTSAgent:
+    """SO-ISMCTS with UCB selection, availability counts and per-seat backup."""
+
+    name: ClassVar[str] = "mcts"
+
+    def __init__(self, config: MCTSConfig | None = None, evaluator: Heuristic | None = None,
+                 rollout_policy: RolloutPolicy | None = None) -> None:
+        self.config = config or MCTSConfig()
+        self._evaluator = evaluator
+        self._rollout = rollout_policy
+        self._by_game: dict[str, tuple[Heuristic, RolloutPolicy]] = {}
+        self.last_search_stats: SearchStats | None = None
+        self.last_root: Node | None = None
+
+    def _tools(self, game: Any) -> tuple[Heuristic, RolloutPolicy]:
+        tools = self._by_game.get(game.name)
+        if tools is None:
+            evaluator = self._evaluator or make_heuristic(game)
+            rollout = self._rollout
+            if rollout is None:
+                rollout = (random_policy if self.config.rollout == "random"
+                           else GreedyPolicy(evaluator, self.config.epsilon))
+            tools = self._by_game[game.name] = (evaluator, rollout)
+        return tools
+
+    def act(self, state: Any, rng: np.random.Generator) -> int:
+        """The most visited root action after a search from the acting seat's view."""
+        acting_seat(state)
+        if self.config.skip_forced:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+        self.search(state, rng)
+        assert self.last_search_stats is not None
+        return self.last_search_stats.best
+
+    def search(self, state: Any, rng: np.random.Generator) -> Node:
+        """Run one search from `state` for `state.current_player`; returns the root."""
+        seat = acting_seat(state)
+        cfg = self.config
+        evaluator, rollout = self._tools(state.game)
+        n_actions = state.game.action_space_size
+        depth_limit = cfg.rollout_depth
+        c = cfg.c
+        log = math.log
+        sqrt = math.sqrt
+        root = Node(None, -1, -1)
+        start = time.perf_counter()
+        deadline = start + cfg.seconds if cfg.seconds is not None else None
+        iterations = 0
+        while True:
+            if deadline is None:
+                if iterations >= cfg.iterations:
+                    break
+            elif iterations and time.perf_counter() >= deadline:
+                break
+            iterations += 1
+            s = state.determinize(seat, rng)
+            node = root
+            # Selection and expansion.
+            while not s.is_terminal():
+                player = s.current_player
+                legal = s.legal_actions()
+                base = player * n_actions
+                children = node.children
+                untried = []
+                best = None
+                best_u = -math.inf
+                for a in legal:
+                    child = children.get(base + a)
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.avail += 1
+                if untried:
+                    a = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+                    child = Node(node, a, player)
+                    children[base + a] = child
+                    s.apply(a)
+                    node = child
+                    break
+                for a in legal:
+                    child = children[base + a]
+                    u = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if u > best_u:
+                        best_u = u
+                        best = child
+                assert best is not None
+                s.apply(best.action)
+                node = best
+            # Rollout.
+            steps = 0
+            while not s.is_terminal() and steps != depth_limit:
+                s.apply(rollout(s, rng))
+                steps += 1
+            rewards = s.returns() if s.is_terminal() else evaluator(s)
+            # Backup.
+            while node is not None:
+                node.visits += 1
+                if node.player >= 0:
+                    node.total += rewards[node.player]
+                node = node.parent
+        elapsed = time.perf_counter() - start
+        self.last_root = root
+        self.last_search_stats = _stats(root, seat, n_actions, iterations, elapsed)
+        return root
+
+
+def _stats(root: Node, seat: int, n_actions: int, iterations: int, seconds: float) -> SearchStats:
+    base = seat * n_actions
+    rows = [ActionStats(key - base, ch.visits, ch.avail, ch.mean) for key, ch in root.children.items()]
+    rows.sort(key=lambda r: (-r.visits, -r.mean, r.action))
+    return SearchStats(seat, iterations, seconds, tuple(rows))

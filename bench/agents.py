@@ -1,0 +1,88 @@
+"""MCTS speed: iterations per second and seconds per decision at the default budget.
+
+    python bench/agents.py                 # opening and mid-game positions, default MCTS
+    python bench/agents.py --spec "mcts:rollout_depth=-1" --repeats 10
+
+Positions: the opening (the first decision with more than one legal action after
+set-up) and a mid-game position (greedy self-play from the same seed until global turn
+`--mid-turn`). Each position is searched `--repeats` times with different agent seeds
+on one core; the table gives the mean iterations per wall-clock second and per CPU
+second (the two differ when other processes share the cores), the mean seconds per
+search and the slowest search. Target (issue 4): >= 1,000 iterations/s and < 0.5 s per decision.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import agents
+from sim import load_game
+
+
+def opening(game, seed: int):
+    """The first position after set-up where the player on turn has a real choice."""
+    state = game.new_state(seed)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def mid_game(game, seed: int, turn: int):
+    """Greedy self-play from `seed` until global turn `turn` (or the game's end), at a real choice."""
+    state = game.new_state(seed)
+    greedy = agents.make("greedy")
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal() and (getattr(state, "turn", 0) < turn or len(state.legal_actions()) < 2):
+        state.apply(greedy.act(state, rng))
+    if state.is_terminal():
+        raise RuntimeError(f"seed {seed}: the game ended before turn {turn}; pick another seed")
+    return state
+
+
+def measure(spec: str, state, repeats: int) -> dict:
+    """Mean iterations/s, mean and max seconds per search over `repeats` agent seeds."""
+    agent = agents.make(spec)
+    times, cpu, its = [], [], []
+    for k in range(repeats):
+        rng = np.random.default_rng(1000 + k)
+        t, c = time.perf_counter(), time.process_time()
+        agent.search(state, rng)
+        times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+        its.append(agent.last_search_stats.iterations)
+    return {"iterations": int(np.mean(its)), "it_per_s": sum(its) / sum(times),
+            "it_per_cpu_s": sum(its) / max(sum(cpu), 1e-9),
+            "s_per_decision": float(np.mean(times)), "max_s": max(times),
+            "legal": len(state.legal_actions())}
+
+
+def main(argv=None) -> None:
+    """Print the table."""
+    p = argparse.ArgumentParser(description="MCTS iterations/s and seconds per decision")
+    p.add_argument("--spec", default="mcts", help="agent spec (default: the default MCTS)")
+    p.add_argument("--game", default="first_cycle")
+    p.add_argument("--seed", type=int, default=3)
+    p.add_argument("--mid-turn", type=int, default=8)
+    p.add_argument("--repeats", type=int, default=20)
+    args = p.parse_args(argv)
+    game = load_game(args.game)
+    cfg = agents.make(args.spec).config
+    print(f"{args.spec}: {cfg}")
+    positions = {"opening": opening(game, args.seed), f"mid-game (turn {args.mid_turn})":
+                 mid_game(game, args.seed, args.mid_turn)}
+    print(f"{'position':<22}{'legal':>6}{'iters':>7}{'iter/s':>9}{'iter/cpu-s':>11}"
+          f"{'s/decision':>12}{'max s':>8}")
+    for name, state in positions.items():
+        m = measure(args.spec, state, args.repeats)
+        print(f"{name:<22}{m['legal']:>6}{m['iterations']:>7}{m['it_per_s']:>9.0f}{m['it_per_cpu_s']:>11.0f}"
+              f"{m['s_per_decision']:>12.3f}{m['max_s']:>8.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""Head-to-head strength of two agents: seat-swapped matches, win rate, Wilson 95% CI.
+
+    python -m experiments.strength --games 400 --pair greedy,random
+    python -m experiments.strength --games 400 --pair "mcts,mcts:iterations=100" --workers 2
+
+Each deal (a set-up seed) is played twice with the seats swapped, so both agents get
+the same cards, decks and first player; `--games` counts matches (rounded up to even).
+Every match is seeded from a `SeedSequence` spawned from `--seed` (set-up seed and one
+generator per seat), so a run is reproducible whatever `--workers` is. The first agent's
+score counts a draw as half a win; the interval is Wilson's score interval at 95%
+over the decisive-or-drawn match count with draws as half-wins.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import get_context
+from typing import Any
+
+import numpy as np
+
+import agents
+from sim import load_game
+
+
+@dataclasses.dataclass
+class Args:
+    """Command-line options (see `--help`)."""
+
+    pair: str = "greedy,random"
+    """Two agent specs separated by a comma outside ':' options, e.g. 'mcts,greedy'."""
+    games: int = 400
+    """Matches to play (half with each seating)."""
+    seed: int = 0
+    """Run seed: every match seed is spawned from it."""
+    game: str = "first_cycle"
+    """Game name for `sim.load_game`."""
+    decks: str | None = None
+    """Comma-separated deck names for seats 0 and 1 (default: the game's defaults)."""
+    workers: int = 1
+    """Local processes."""
+    out: str | None = None
+    """Also write the summary as JSON to this path."""
+
+
+def split_pair(pair: str) -> tuple[str, str]:
+    """'mcts:iterations=100,c=1,greedy' -> ('mcts:iterations=100,c=1', 'greedy')."""
+    parts = pair.split(",")
+    specs: list[str] = []
+    for part in parts:
+        if specs and "=" in part and ":" in specs[-1]:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    if len(specs) != 2:
+        raise ValueError(f"--pair needs exactly two agent specs, got {specs}")
+    return specs[0].strip(), specs[1].strip()
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchResult:
+    """One match from the first agent's side."""
+
+    index: int
+    first_agent_seat: int
+    score: float
+    """1 win, 0 loss, 0.5 draw, for the first agent."""
+    decisions: int
+    turns: int
+    end_reason: str
+    think_seconds: tuple[float, float]
+    """Total think time of the first and second agent."""
+
+
+def _match_seeds(seed: int, deal: int) -> tuple[np.random.SeedSequence, list[np.random.SeedSequence]]:
+    deal_seq = np.random.SeedSequence(seed, spawn_key=(deal,))  # = SeedSequence(seed).spawn(...)[deal]
+    setup, rng_a, rng_b = deal_seq.spawn(3)
+    return setup, [rng_a, rng_b]
+
+
+def play_match(game: Any, specs: Sequence[str], decks: list[str] | None, seed: int, index: int) -> MatchResult:
+    """Match `index`: deal `index // 2`, the first agent in seat `index % 2`."""
+    setup, agent_seeds = _match_seeds(seed, index // 2)
+    a_seat = index % 2
+    players = [agents.make(specs[0]), agents.make(specs[1])]
+    rngs = [np.random.default_rng(agent_seeds[0]), np.random.default_rng(agent_seeds[1])]
+    by_seat = [0, 1] if a_seat == 0 else [1, 0]  # seat -> agent index
+    state = game.new_state(setup, decks)
+    think = [0.0, 0.0]
+    decisions = 0
+    while not state.is_terminal():
+        k = by_seat[state.current_player]
+        t = time.perf_counter()
+        action = players[k].act(state, rngs[k])
+        think[k] += time.perf_counter() - t
+        state.apply(action)
+        decisions += 1
+    r = state.returns()[a_seat]
+    score = 1.0 if r > 0 else 0.0 if r < 0 else 0.5
+    return MatchResult(index, a_seat, score, decisions, getattr(state, "turn", -1),
+                       getattr(state, "end_reason", ""), (think[0], think[1]))
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(game_name: str, specs: tuple[str, str], decks: list[str] | None, seed: int) -> None:
+    _WORKER.update(game=load_game(game_name), specs=specs, decks=decks, seed=seed)
+
+
+def _run_one(index: int) -> MatchResult:
+    w = _WORKER
+    return play_match(w["game"], w["specs"], w["decks"], w["seed"], index)
+
+
+def run(args: Args, progress: bool = True) -> dict[str, Any]:
+    """Play the matches and return the summary dict (also printed by `main`)."""
+    specs = split_pair(args.pair)
+    for s in specs:
+        agents.make(s)  # fail early on a bad spec
+    decks = args.decks.split(",") if args.decks else None
+    n = args.games + args.games % 2
+    start = time.perf_counter()
+    results: list[MatchResult] = []
+    init = (args.game, specs, decks, args.seed)
+    if args.workers > 1:
+        with get_context("spawn").Pool(args.workers, _init_worker, init) as pool:
+            for r in pool.imap_unordered(_run_one, range(n)):
+                results.append(r)
+                _progress(progress, results, n, start)
+    else:
+        _init_worker(*init)
+        for i in range(n):
+            results.append(_run_one(i))
+            _progress(progress, results, n, start)
+    results.sort(key=lambda r: r.index)
+    return summarize(args, specs, results, time.perf_counter() - start)
+
+
+def _progress(on: bool, results: list[MatchResult], n: int, start: float) -> None:
+    if on:
+        score = sum(r.score for r in results)
+        print(f"\r{len(results)}/{n} matches, score {score / len(results):.3f}, "
+              f"{time.perf_counter() - start:.0f} s", end="", file=sys.stderr, flush=True)
+        if len(results) == n:
+            print(file=sys.stderr)
+
+
+def summarize(args: Args, specs: Sequence[str], results: list[MatchResult], wall: float) -> dict[str, Any]:
+    """Win/draw/loss counts, score rate and its Wilson interval, per-decision think time."""
+    n = len(results)
+    wins = sum(r.score == 1.0 for r in results)
+    draws = sum(r.score == 0.5 for r in results)
+    score = wins + 0.5 * draws
+    lo, hi = wilson(score, n)
+    decisions = sum(r.decisions for r in results)
+    return {
+        "first": specs[0], "second": specs[1], "game": args.game, "decks": args.decks,
+        "seed": args.seed, "matches": n, "wins": wins, "draws": draws, "losses": n - wins - draws,
+        "score": score / n if n else 0.0, "ci95": [lo, hi],
+        "score_as_seat0": _rate([r for r in results if r.first_agent_seat == 0]),
+        "score_as_seat1": _rate([r for r in results if r.first_agent_seat == 1]),
+        "mean_turns": sum(r.turns for r in results) / max(n, 1),
+        "mean_decisions": decisions / max(n, 1),
+        "think_s_per_match": [sum(r.think_seconds[k] for r in results) / max(n, 1) for k in (0, 1)],
+        "end_reasons": {k: sum(r.end_reason == k for r in results) for k in sorted({r.end_reason for r in results})},
+        "wall_s": wall, "workers": args.workers,
+    }
+
+
+def _rate(rs: list[MatchResult]) -> float:
+    return sum(r.score for r in rs) / len(rs) if rs else float("nan")
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Args:
+    """Build `Args` from the command line."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    for f in dataclasses.fields(Args):
+        kind = int if f.type in ("int", int) else str
+        p.add_argument(f"--{f.name}", type=kind, default=f.default)
+    return Args(**vars(p.parse_args(argv)))
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    """Run from the command line and print the summary."""
+    args = parse_args(argv)
+    summary = run(args)
+    lo, hi = summary["ci95"]
+    print(f"{summary['first']} vs {summary['second']}: score {summary['score']:.3f} "
+          f"(95% CI {lo:.3f}-{hi:.3f}) over {summary['matches']} seat-swapped matches; "
+          f"W/D/L {summary['wins']}/{summary['draws']}/{summary['losses']}; "
+          f"{summary['wall_s']:.0f} s")
+    if args.out:
+        with open(args.out, "w") as fh:
+            json.dump(summary, fh, indent=1)
+    return summary
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""First Cycle positions shared by the agent tests."""
+from __future__ import annotations
+
+import numpy as np
+
+from agents.greedy import GreedyAgent
+from sim import load_game
+
+GAME = load_game("first_cycle")
+
+# Turn 4, player 0 (the second player, so no defender bonus for player 1) on turn with a
+# ready Leader; player 1's Leader has 1 HP and no Guard: "attack Leader with Leader" wins
+# at once (Blitz Founder has 6 Power attacking). Six other actions do not.
+WIN_IN_ONE = {"turn": 4, "first_player": 1, "players": [
+    {"leader": "orange", "hand": ["Prompt Goblin", "Speedrunner", "Unicorn Pitch"], "ram": {"ready": 3},
+     "deck": ["Intern Sprint"] * 5, "field": [{"card": "Prompt Goblin", "entered": 2}]},
+    {"leader": "green", "hp": 1, "hand": ["Seedling Model"], "deck": ["Seedling Model"] * 5,
+     "field": [{"card": "Compost Collector", "entered": 3}]}]}
+WINNING_LABEL = "attack Leader with Leader"
+
+
+def win_in_one():
+    """The WIN_IN_ONE position."""
+    return GAME.state_from_dict(WIN_IN_ONE)
+
+
+def mid_game(seed: int = 5, turn: int = 6):
+    """Greedy self-play from `seed` to global turn `turn`, stopped at a real choice."""
+    state = GAME.new_state(seed)
+    greedy = GreedyAgent()
+    rng = np.random.default_rng(seed)
+    while state.turn < turn or len(state.legal_actions()) < 2:
+        state.apply(greedy.act(state, rng))
+        assert not state.is_terminal(), "pick a seed whose game lasts longer"
+    return state
+
+
+def random_positions(n: int, seed: int = 0) -> list:
+    """`n` non-terminal positions with a choice, from seeded random play."""
+    rng = np.random.default_rng(seed)
+    out = []
+    k = 0
+    while len(out) < n:
+        state = GAME.new_state(seed * 1000 + k)
+        k += 1
+        steps = int(rng.integers(5, 120))
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out

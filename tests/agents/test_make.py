@@ -1,0 +1,70 @@
+"""`agents.make`, spec strings and `available()`."""
+from __future__ import annotations
+
+import pytest
+
+import agents
+from agents.base import parse_spec
+from agents.greedy import GreedyAgent
+from agents.mcts import MCTSAgent, MCTSConfig
+from agents.random_agent import RandomAgent
+
+
+def test_available_lists_the_baselines():
+    assert set(agents.available()) >= {"random", "greedy", "mcts", "policy"}
+
+
+def test_make_by_name_builds_each_agent_with_default_config():
+    assert isinstance(agents.make("random"), RandomAgent)
+    assert isinstance(agents.make("greedy"), GreedyAgent)
+    m = agents.make("mcts")
+    assert isinstance(m, MCTSAgent) and m.config == MCTSConfig()
+    assert m.name == "mcts"
+
+
+def test_spec_string_sets_typed_fields():
+    m = agents.make("mcts:iterations=400,c=1.4")
+    assert m.config.iterations == 400 and isinstance(m.config.iterations, int)
+    assert m.config.c == 1.4
+
+
+def test_keyword_arguments_override_the_spec_and_ints_become_floats():
+    m = agents.make("mcts:iterations=400", iterations=50, c=2)
+    assert m.config.iterations == 50
+    assert m.config.c == 2.0 and isinstance(m.config.c, float)
+
+
+def test_parse_spec_values():
+    assert parse_spec("mcts: rollout = greedy , seconds=none, skip_forced=false") == (
+        "mcts", {"rollout": "greedy", "seconds": None, "skip_forced": False})
+    assert parse_spec("random") == ("random", {})
+
+
+def test_unknown_agent_names_the_available_ones():
+    with pytest.raises(ValueError, match="available"):
+        agents.make("alphazero")
+
+
+def test_unknown_field_names_the_known_ones():
+    with pytest.raises(ValueError, match="iterations"):
+        agents.make("mcts:iterationz=3")
+
+
+def test_malformed_spec_item_is_refused():
+    with pytest.raises(ValueError, match="key=value"):
+        agents.make("mcts:400")
+
+
+def test_invalid_values_are_refused():
+    with pytest.raises(ValueError):
+        agents.make("mcts", iterations=0)
+    with pytest.raises(ValueError):
+        agents.make("mcts", rollout="smart")
+    with pytest.raises(ValueError):
+        agents.make("greedy", samples=0)
+
+
+def test_configs_are_frozen():
+    m = agents.make("mcts")
+    with pytest.raises(AttributeError):
+        m.config.iterations = 5  # type: ignore[misc]

@@ -1,0 +1,42 @@
+"""Smoke test of experiments/strength.py on a tiny budget."""
+from __future__ import annotations
+
+import pytest
+
+from experiments import strength
+
+
+def test_split_pair_keeps_spec_options_together():
+    assert strength.split_pair("mcts:iterations=100,c=1,greedy") == ("mcts:iterations=100,c=1", "greedy")
+    assert strength.split_pair("greedy,random") == ("greedy", "random")
+    with pytest.raises(ValueError):
+        strength.split_pair("greedy")
+
+
+def test_wilson_interval():
+    lo, hi = strength.wilson(80, 100)
+    assert lo == pytest.approx(0.7111, abs=1e-3) and hi == pytest.approx(0.8666, abs=1e-3)
+    assert strength.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_tiny_seat_swapped_run(tmp_path, capsys):
+    out = tmp_path / "s.json"
+    summary = strength.main(["--games", "4", "--pair", "greedy,mcts:iterations=10", "--seed", "3",
+                             "--out", str(out)])
+    assert summary["matches"] == 4 and summary["wins"] + summary["draws"] + summary["losses"] == 4
+    assert 0.0 <= summary["ci95"][0] <= summary["score"] <= summary["ci95"][1] <= 1.0
+    assert out.exists() and "greedy vs mcts:iterations=10" in capsys.readouterr().out
+    again = strength.run(strength.parse_args(["--games", "4", "--pair", "greedy,mcts:iterations=10",
+                                              "--seed", "3"]), progress=False)
+    assert again["wins"] == summary["wins"] and again["mean_decisions"] == summary["mean_decisions"]
+
+
+def test_bench_script_runs(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "bench" / "agents.py"
+    out = subprocess.run([sys.executable, str(script), "--spec", "mcts:iterations=20", "--repeats", "1"],
+                         capture_output=True, text=True, check=True, cwd=tmp_path).stdout
+    assert "opening" in out and "mid-game" in out and "iter/s" in out
