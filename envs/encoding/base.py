@@ -1,0 +1,191 @@
+"""What every observation encoder shares: a layout of named slices and a sparse fill.
+
+An encoder turns one seat's structured view (`State.observation(player)`, a plain dict)
+into a flat float32 vector. It reads nothing else, so it cannot leak hidden cards.
+
+- `Layout` names each contiguous slice of the vector, with its bounds and meaning; the
+  encoder's `slices()`, the observation space's bounds and the generated documentation
+  table (docs/encoding/<game>.md) all come from it, so they cannot drift apart.
+- `SparseEncoder` is the base of the game encoders. A game writes one method, `gather`,
+  that lists the nonzero entries of one observation into three Python lists (indices
+  whose value is 1, and index/value pairs for the rest). `encode` and `encode_batch`
+  then fill numpy arrays with two fancy-indexed `put`s each, so no Python loop
+  runs over features and the batch path is one assignment for N observations.
+
+`gather` must not list a scalar index twice (assignment keeps the last value), and it may
+skip zeros: the arrays start at zero.
+"""
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One named slice of the encoding: `[start, stop)`, its bounds and its meaning."""
+
+    name: str
+    start: int
+    stop: int
+    low: float
+    high: float
+    meaning: str
+    group: str = ""
+
+    @property
+    def size(self) -> int:
+        """Number of entries in the slice."""
+        return self.stop - self.start
+
+
+class Layout:
+    """An append-only list of named slices; `add` returns the new slice's first index."""
+
+    def __init__(self) -> None:
+        self.features: list[Feature] = []
+        self.size = 0
+        self._names: set[str] = set()
+
+    def add(self, name: str, size: int, meaning: str, low: float = 0.0, high: float = 1.0,
+            group: str = "") -> int:
+        """Append a slice of `size` entries named `name`; returns its start index."""
+        if name in self._names:
+            raise ValueError(f"slice {name!r} defined twice")
+        if size <= 0:
+            raise ValueError(f"slice {name!r} must have a positive size, got {size}")
+        if not low <= high:
+            raise ValueError(f"slice {name!r}: low {low} above high {high}")
+        start = self.size
+        self.features.append(Feature(name, start, start + size, float(low), float(high), meaning,
+                                     group))
+        self._names.add(name)
+        self.size += size
+        return start
+
+    def slices(self) -> dict[str, tuple[int, int]]:
+        """`{name: (start, stop)}` in layout order."""
+        return {f.name: (f.start, f.stop) for f in self.features}
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per-entry lower and upper bounds (float32 arrays of length `size`)."""
+        low = np.empty(self.size, dtype=np.float32)
+        high = np.empty(self.size, dtype=np.float32)
+        for f in self.features:
+            low[f.start:f.stop] = f.low
+            high[f.start:f.stop] = f.high
+        return low, high
+
+
+class SparseEncoder(abc.ABC):
+    """Base of the game encoders: subclasses build `self.layout` and implement `gather`."""
+
+    #: The game name this encoder belongs to (as `sim.load_game` spells it).
+    game_name: str = ""
+    layout: Layout
+
+    @property
+    def size(self) -> int:
+        """Length D of an encoded observation."""
+        return self.layout.size
+
+    def slices(self) -> dict[str, tuple[int, int]]:
+        """`{name: (start, stop)}` of every named slice, in order; they tile `[0, size)`."""
+        return self.layout.slices()
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per-entry `(low, high)` float32 arrays: every encoded value lies within them."""
+        return self.layout.bounds()
+
+    @abc.abstractmethod
+    def gather(self, obs: dict[str, Any], ones: list[int], idx: list[int],
+               val: list[float]) -> None:
+        """Append the nonzero entries of `obs`: indices equal to 1 to `ones`, others to idx/val."""
+
+    def encode(self, obs: dict[str, Any]) -> np.ndarray:
+        """The float32 vector of one observation dict (shape `(size,)`, a new array)."""
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        self.gather(obs, ones, idx, val)
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        out.put(ones, 1.0)
+        out.put(idx, val)
+        return out
+
+    def encode_batch(self, observations: Sequence[dict[str, Any]]) -> np.ndarray:
+        """A `(N, size)` float32 array, row i encoding `observations[i]`.
+
+        One Python pass gathers every observation's entries into shared lists; `fill` then
+        writes the whole batch with two fancy-indexed `put`s.
+        """
+        rows = BatchRows(self)
+        for obs in observations:
+            rows.add(obs)
+        return rows.fill()
+
+
+class BatchRows:
+    """Accumulates the gathered entries of many observations, then fills one (N, D) array.
+
+    `encode_batch` uses it, and so does `BatchEnv` (which gathers its masks beside it).
+    """
+
+    __slots__ = ("encoder", "idx", "n_idx", "n_ones", "ones", "val")
+
+    def __init__(self, encoder: SparseEncoder) -> None:
+        self.encoder = encoder
+        self.ones: list[int] = []
+        self.idx: list[int] = []
+        self.val: list[float] = []
+        self.n_ones: list[int] = []  # entries each observation added, to repeat its row offset
+        self.n_idx: list[int] = []
+
+    def add(self, obs: dict[str, Any]) -> None:
+        """Gather the next row's entries."""
+        a, b = len(self.ones), len(self.idx)
+        self.encoder.gather(obs, self.ones, self.idx, self.val)
+        self.n_ones.append(len(self.ones) - a)
+        self.n_idx.append(len(self.idx) - b)
+
+    def fill(self) -> np.ndarray:
+        """The `(rows added, size)` float32 array."""
+        n = len(self.n_ones)
+        size = self.encoder.size
+        out = np.zeros((n, size), dtype=np.float32)
+        if n:
+            row_starts = np.arange(0, n * size, size)
+            flat = out.reshape(-1)
+            flat.put(np.repeat(row_starts, self.n_ones) + self.ones, 1.0)
+            flat.put(np.repeat(row_starts, self.n_idx) + self.idx, self.val)
+        return out
+
+
+def layout_markdown(encoder: SparseEncoder, title: str, intro: str,
+                    sublayouts: Sequence[tuple[str, str, Layout]] = ()) -> str:
+    """The documentation page of an encoder's layout (what docs/encoding/<game>.md holds).
+
+    `sublayouts` adds tables for repeated blocks (e.g. the features of one board slot):
+    `(heading, text, layout)` with offsets relative to the block's start.
+    """
+    lines = [f"# {title}", "", intro.strip(), "",
+             f"Size D = {encoder.size}. Ranges are `[start, stop)` indices into the vector.",
+             "", "| slice | range | size | bounds | meaning |", "|---|---|--:|---|---|"]
+    for f in encoder.layout.features:
+        lines.append(f"| `{f.name}` | {f.start}:{f.stop} | {f.size} | "
+                     f"[{_num(f.low)}, {_num(f.high)}] | {f.meaning} |")
+    for heading, text, sub in sublayouts:
+        lines += ["", f"## {heading}", "", text.strip(), "",
+                  "| feature | offset | size | bounds | meaning |", "|---|---|--:|---|---|"]
+        for f in sub.features:
+            lines.append(f"| `{f.name}` | {f.start}:{f.stop} | {f.size} | "
+                         f"[{_num(f.low)}, {_num(f.high)}] | {f.meaning} |")
+    return "\n".join(lines) + "\n"
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"

@@ -1,0 +1,1 @@
+"""Text renderers of the games' boards (one module per game), used by `render_mode`."""

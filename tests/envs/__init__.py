@@ -1,0 +1,1 @@
+"""Tests of the envs layer: PettingZoo/gymnasium contracts, encoder, leaks, masks, speed."""

@@ -1,0 +1,55 @@
+"""render_mode "ansi" returns a readable board, "human" prints it; PettingZoo's render_test."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import render_test
+
+from envs import first_cycle_v0, single_agent
+from tests.envs.helpers import RandomOpponent
+
+
+def test_ansi_board_is_readable():
+    env = first_cycle_v0.env(render_mode="ansi")
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    text = env.render()
+    state = env.unwrapped.game_state
+    assert isinstance(text, str)
+    assert f"turn {state.turn}" in text and "Player 0" in text and "Player 1" in text
+    leader = env.unwrapped.game.card_set.by_number[state.players[0].leader].name
+    assert leader in text
+    for a in state.legal_actions():
+        assert state.action_label(a) in text
+
+
+def test_human_mode_prints(capsys):
+    env = first_cycle_v0.env(render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    assert "First Cycle - turn 1" in capsys.readouterr().out
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "Player 0" in capsys.readouterr().out  # printed after each step
+
+
+def test_pettingzoo_render_test(capsys):
+    render_test(first_cycle_v0.env, custom_tests={"ansi": lambda text: "Legal actions" in text})
+
+
+def test_no_render_mode_returns_none():
+    env = first_cycle_v0.env()
+    env.reset(seed=2)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert env.render() is None
+
+
+def test_single_agent_ansi():
+    env = single_agent("first_cycle", opponent=RandomOpponent(), render_mode="ansi")
+    env.reset(seed=3)
+    assert "Hand of player 0" in env.render()

@@ -1,0 +1,100 @@
+"""The gymnasium single-agent wrapper: check_env, masks, opponents, illegal actions."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from envs import single_agent
+from sim import IllegalActionError
+from tests.envs.helpers import RandomOpponent
+
+
+def _play(env, rng, seed):
+    obs, info = env.reset(seed=seed)
+    total, steps = 0.0, 0
+    while True:
+        mask = env.action_masks()
+        assert mask.dtype == bool and np.array_equal(mask, info["action_mask"].astype(bool))
+        assert np.flatnonzero(mask).tolist() == env.game_state.legal_actions()
+        assert env.game_state.current_player == env.seat
+        obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert obs.shape == env.observation_space.shape and obs in env.observation_space
+        total += reward
+        steps += 1
+        if term or trunc:
+            return total, term, trunc, steps
+
+
+def test_check_env_passes():
+    env = single_agent("first_cycle", opponent=RandomOpponent(), illegal_action="penalize",
+                       seed=0, render_mode="ansi")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env)
+    # The only note: alternative render modes need a gymnasium registry spec to be tried.
+    assert [str(w.message) for w in caught if "spec" not in str(w.message)] == []
+
+
+def test_full_episodes_against_a_random_opponent():
+    env = single_agent("first_cycle", opponent=RandomOpponent(), seat=1)
+    rng = np.random.default_rng(0)
+    results = [_play(env, rng, seed) for seed in range(4)]
+    for total, term, trunc, _ in results:
+        assert total in (-1.0, 0.0, 1.0)
+        assert term != trunc
+        if trunc:
+            assert total == 0.0
+    assert not env.action_masks().any()
+    with pytest.raises(RuntimeError):
+        env.step(0)
+
+
+def test_illegal_action_raise_and_penalize():
+    env = single_agent("first_cycle", opponent=RandomOpponent())
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    before = env.game_state.to_dict()
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert env.game_state.to_dict() == before
+    env = single_agent("first_cycle", opponent=RandomOpponent(), illegal_action="penalize")
+    env.reset(seed=1)
+    _, reward, term, trunc, info = env.step(illegal)
+    assert (reward, term, trunc) == (-1.0, True, False) and info["illegal_action"]
+    with pytest.raises(ValueError):
+        single_agent("first_cycle", opponent=RandomOpponent(), illegal_action="ignore")
+
+
+def test_seats_and_opponent_forms():
+    calls = []
+
+    def first_legal(state, rng):
+        calls.append(state.current_player)
+        return state.legal_actions()[0]
+
+    seats = set()
+    env = single_agent("first_cycle", opponent=first_legal, seat="random", max_turns=6)
+    rng = np.random.default_rng(2)
+    for seed in range(8):
+        _play(env, rng, seed)
+        seats.add(env.seat)
+    assert seats == {0, 1}
+    assert calls and all(isinstance(c, int) for c in calls)
+    with pytest.raises(ValueError):
+        single_agent("first_cycle", opponent=None)
+    with pytest.raises(TypeError):
+        single_agent("first_cycle", opponent=42)
+    with pytest.raises(ValueError):
+        single_agent("first_cycle", opponent=RandomOpponent(), seat=2)
+
+
+def test_reset_seed_reproduces_the_episode():
+    env = single_agent("first_cycle", opponent=RandomOpponent())
+    a = [env.reset(seed=5)[0]] + [env.step(int(np.flatnonzero(env.action_masks())[0]))[0]
+                                  for _ in range(5)]
+    b = [env.reset(seed=5)[0]] + [env.step(int(np.flatnonzero(env.action_masks())[0]))[0]
+                                  for _ in range(5)]
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
