@@ -1,4 +1,5 @@
-"""The `tcglab` command: `games`, `decks GAME`, `quickrun`, `packs`, `first-day`."""
+"""The `tcglab` command: `run`, `replay`, `games`, `decks GAME`, `agents`, `quickrun`, `packs`,
+`first-day`."""
 from __future__ import annotations
 
 import argparse
@@ -17,8 +18,10 @@ def main(argv: list[str] | None = None) -> int:
     decks.add_argument("game")
     sub.add_parser("quickrun", help="a batch of random matches with a summary (see --help)",
                    add_help=False)
-    from experiments import collection_cli
+    from experiments import collection_cli, run_cli, sweep_cli
     collection_cli.add_parsers(sub)
+    run_cli.add_parsers(sub)
+    sweep_cli.add_parsers(sub)
     if argv[:1] == ["quickrun"]:
         from experiments.quickrun import main as quickrun
         return quickrun(argv[1:])
@@ -26,6 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "games":
         for name in game_names():
             print(name)
+    elif args.command in ("sweep", "report"):
+        return sweep_cli.dispatch(args)
+    elif args.command == "run":
+        return run_cli.cmd_run(args)
+    elif args.command == "replay":
+        return run_cli.cmd_replay(args)
+    elif args.command == "agents":
+        return run_cli.cmd_agents(args)
     elif args.command == "packs":
         return collection_cli.run_packs(args)
     elif args.command == "first-day":

@@ -39,3 +39,25 @@ def test_console_script_entry_point_runs():
     res = subprocess.run([sys.executable, "-m", "experiments.cli", "games"], capture_output=True,
                          text=True, check=True)
     assert "first_cycle" in res.stdout
+
+
+def test_cli_run_and_replay(tmp_path, capsys):
+    out = tmp_path / "demo"
+    assert main(["run", "--agents", "greedy,random", "--matches", "4", "--seed", "3", "--out", str(out),
+                 "--no-progress", "--param", "max_turns=40"]) == 0
+    text = capsys.readouterr().out
+    assert "4 matches (0 errors)" in text and "win rate by agent" in text
+    assert main(["replay", str(out), "2"]) == 0
+    text = capsys.readouterr().out
+    assert "-- turn 1 --" in text and "end turn" in text and "winner" in text
+
+
+def test_cli_run_rejects_a_bad_param(capsys):
+    assert main(["run", "--matches", "1", "--param", "max_turns=1", "--no-progress"]) == 2
+    assert "'max_turns'=1 is below its minimum 2" in capsys.readouterr().err
+
+
+def test_cli_agents_lists_every_agent(capsys):
+    assert main(["agents"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("random", "greedy", "mcts"))

@@ -1,0 +1,62 @@
+"""Batch-runner figures (issue 5): parallel efficiency and memory as runs grow.
+
+1. Parallel efficiency: the same random-vs-random First Cycle run with 1 and with 2 local
+   workers; efficiency = (matches/s with 2) / (2 x matches/s with 1).
+2. Peak memory: the resident-set peak of a whole `tcglab run` process (one worker, logs
+   streamed to Parquet, card table on) for a small and a 10x larger run.
+
+    python bench/runner.py                       # 2,000-match timing, 10k vs 100k memory
+    python bench/runner.py --quick               # smaller sizes for a smoke check
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def timed_run(matches: int, workers: int, out: Path) -> tuple[float, int]:
+    """Wall seconds and peak RSS (KiB) of one `tcglab run` process."""
+    cmd = [sys.executable, "-m", "experiments.cli", "run", "--agents", "random", "--matches", str(matches),
+           "--seed", "1", "--workers", str(workers), "--out", str(out), "--no-progress"]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    if status != 0:
+        raise SystemExit(f"run failed: {proc.stderr.read().decode()[-2000:]}")
+    return wall, usage.ru_maxrss
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--timing-matches", type=int, default=2000)
+    ap.add_argument("--small", type=int, default=10_000)
+    ap.add_argument("--large", type=int, default=100_000)
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.timing_matches, args.small, args.large = 400, 1000, 10_000
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        w1, _ = timed_run(args.timing_matches, 1, tmp / "w1")
+        w2, _ = timed_run(args.timing_matches, 2, tmp / "w2")
+        r1, r2 = args.timing_matches / w1, args.timing_matches / w2
+        print(f"parallel: 1 worker {r1:,.0f} matches/s, 2 workers {r2:,.0f} matches/s, "
+              f"efficiency {r2 / (2 * r1):.1%} (os.cpu_count()={os.cpu_count()})")
+        ws, ms = timed_run(args.small, 1, tmp / "small")
+        wl, ml = timed_run(args.large, 1, tmp / "large")
+        print(f"memory: {args.small:,} matches peak RSS {ms / 1024:,.0f} MiB ({ws:.0f} s); "
+              f"{args.large:,} matches peak RSS {ml / 1024:,.0f} MiB ({wl:.0f} s); ratio {ml / ms:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,161 @@
+"""Play one seeded match of a run and turn it into log rows (schema: ../shared/DESIGN.md).
+
+Match `index` of a run draws everything from `SeedSequence(run_seed, spawn_key=(index,))`:
+the game seed and one generator per seat's agent. So any single match can be replayed
+alone, and the table is the same whatever the workers or the backend.
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+import agents as agent_registry
+from sim import load_game
+
+ENV_VERSION = "v0"
+CARD_EVENT_KINDS = {"opening_hand": "opening_hand", "draw": "drawn", "deploy": "played",
+                    "execute": "played", "support": "played"}
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """Who plays which seat with which deck, and the seeds of one match."""
+
+    index: int
+    game_seed: int
+    agent_seeds: tuple[int, ...]
+    agents: tuple[str, ...]
+    decks: tuple[str | None, ...]
+
+
+def match_seeds(run_seed: int, index: int, seats: int) -> tuple[int, tuple[int, ...]]:
+    """The game seed and per-seat agent seeds of match `index`."""
+    ss = np.random.SeedSequence(run_seed, spawn_key=(index,))
+    words = ss.generate_state(1 + seats, dtype=np.uint64)
+    return int(words[0] >> np.uint64(1)), tuple(int(w >> np.uint64(1)) for w in words[1:])
+
+
+def per_seat(values: tuple, seats: int, what: str) -> tuple:
+    """Broadcast one value to every seat, or check there is one per seat."""
+    if len(values) == 1:
+        return tuple(values) * seats
+    if len(values) != seats:
+        from experiments.config import RunConfigError
+        raise RunConfigError(f"{what}: got {len(values)} for a {seats}-player game")
+    return tuple(values)
+
+
+def setup_for(config, index: int, seats: int) -> MatchSetup:
+    """The seat assignment of match `index` (rotated by the index when swapping seats)."""
+    agents = per_seat(config.agents, seats, "agents")
+    decks = per_seat(config.decks, seats, "decks") if config.decks else default_deck_names(config)
+    shift = index % seats if config.swap_seats else 0
+    agents = agents[shift:] + agents[:shift]
+    decks = decks[shift:] + decks[:shift]
+    game_seed, agent_seeds = match_seeds(config.seed, index, seats)
+    return MatchSetup(index, game_seed, agent_seeds, agents, decks)
+
+
+@lru_cache(maxsize=8)
+def _game(name: str, params_json: str):
+    import json
+    return load_game(name, **json.loads(params_json))
+
+
+@lru_cache(maxsize=32)
+def _agent(spec: str):
+    return agent_registry.make(spec)
+
+
+def default_deck_names(config) -> tuple:
+    """The names of the decks a game uses when a run gives none (None where unnamed)."""
+    game = game_for(config)
+    try:
+        decks = game.default_decks()
+    except NotImplementedError:
+        return (None,) * game.num_players
+    return tuple(getattr(d, "name", d) if isinstance(getattr(d, "name", d), str) else None for d in decks)
+
+
+def game_for(config):
+    """The (cached) game object of a run config."""
+    import json
+    return _game(config.game, json.dumps(config.param_overrides, sort_keys=True))
+
+
+def play_match(config, index: int, run_id: str, on_decision=None) -> tuple[dict, list[dict], list[dict]]:
+    """Play match `index`; returns (match row, decision rows, card rows). Never raises:
+    an error becomes a row with end_reason "error" and the message. `on_decision(state,
+    seat, action)` is called before each action is applied (replays print with it)."""
+    game = game_for(config)
+    seats = game.num_players
+    setup = setup_for(config, index, seats)
+    row: dict[str, Any] = {
+        "run_id": run_id, "match_id": index, "game": config.game, "env_version": ENV_VERSION,
+        "params_id": game.params.params_id, "params_json": game.params.to_json(),
+        "seed": setup.game_seed, "num_players": seats,
+    }
+    for seat in range(4):
+        row[f"agent_{seat}"] = setup.agents[seat] if seat < seats else None
+        row[f"deck_{seat}"] = setup.decks[seat] if seat < seats else None
+    decisions: list[dict] = []
+    cards: list[dict] = []
+    start = time.perf_counter()
+    n_decisions = 0
+    try:
+        decks = list(setup.decks) if all(d is not None for d in setup.decks) else None
+        state = game.new_state(setup.game_seed, decks)
+        players = [_agent(a) for a in setup.agents]
+        rngs = [np.random.default_rng(s) for s in setup.agent_seeds]
+        card_events: list[tuple] = [e for e in state.events if e[0] in CARD_EVENT_KINDS]
+        first_player = getattr(state, "first_player", state.current_player)
+        while not state.is_terminal():
+            seat = state.current_player
+            t0 = time.perf_counter()
+            action = int(players[seat].act(state, rngs[seat]))
+            think = time.perf_counter() - t0
+            if on_decision is not None:
+                on_decision(state, seat, action)
+            if config.log_decisions:
+                decisions.append({"run_id": run_id, "match_id": index, "turn": getattr(state, "turn", -1),
+                                  "player": seat, "action": action, "label": state.action_label(action),
+                                  "legal_count": len(state.legal_actions()), "think_time": think})
+            state.apply(action)
+            n_decisions += 1
+            if config.log_cards:
+                card_events.extend(e for e in state.events if e[0] in CARD_EVENT_KINDS)
+        returns = state.returns()
+        winner = int(np.argmax(returns)) if max(returns) > min(returns) else -1
+        row.update(first_player=first_player, winner=winner, end_reason=state.end_reason,
+                   turns=getattr(state, "turn", -1), decisions=n_decisions, error=None)
+        for seat in range(4):
+            row[f"return_{seat}"] = float(returns[seat]) if seat < seats else None
+        if config.log_cards:
+            cards = _card_rows(run_id, index, card_events, returns)
+    except Exception as exc:  # a failed match is logged, and the run goes on
+        row.update(first_player=-1, winner=-1, end_reason="error", turns=-1, decisions=n_decisions,
+                   error="".join(traceback.format_exception_only(type(exc), exc)).strip())
+        for seat in range(4):
+            row[f"return_{seat}"] = None
+        decisions, cards = [], []
+    row["wall_time"] = time.perf_counter() - start
+    return row, decisions, cards
+
+
+def _card_rows(run_id: str, index: int, events: list[tuple], returns: list[float]) -> list[dict]:
+    counts: dict[tuple[int, int, str], int] = {}
+    for kind, player, card, *_ in events:
+        key = (player, card, CARD_EVENT_KINDS[kind])
+        counts[key] = counts.get(key, 0) + 1
+    best = max(returns)
+    out = []
+    for (player, card, event), n in sorted(counts.items()):
+        outcome = "draw" if best == min(returns) else ("win" if returns[player] == best else "loss")
+        out.append({"run_id": run_id, "match_id": index, "player": player, "card": card,
+                    "event": event, "count": n, "outcome": outcome})
+    return out

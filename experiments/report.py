@@ -1,0 +1,166 @@
+"""`tcglab report`: the tables and PNG plots of a sweep (or a single run) and a one-page HTML report.
+
+    from experiments.report import write_report
+    write_report("runs/sweep1")          # runs/sweep1/report/index.html, *.png, *.csv
+
+What is shown depends on what the folder holds: the deck (and agent) matchup heatmaps when
+two or more decks (agents) met, the card table when cards were logged, openskill ratings,
+one response figure per swept parameter with two or more values (grouped by player count
+when that varies too), game lengths, end reasons (win types) and seat win rates.
+"""
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from experiments import analysis as A
+from experiments import plots
+from experiments.shards import read_manifest, read_table
+from experiments.sweep import SweepResults, load_results
+
+LINEUP_AXES = ("cell", "lineup_decks", "lineup_agents", "run_seed")
+
+
+def load_any(folder: str | Path) -> SweepResults:
+    """A sweep folder's results, or a single run folder's tables in the same shape."""
+    folder = Path(folder)
+    if (folder / "sweep.json").exists():
+        return load_results(folder)
+    manifest = read_manifest(folder)
+    if manifest is None:
+        from experiments.sweep import SweepError
+        raise SweepError(f"{folder}: neither a sweep folder (sweep.json) nor a run folder (manifest.json)")
+    matches = read_table(folder, "matches")
+    cells = pd.DataFrame([{"cell": folder.name, "matches": len(matches), "stopped_early": False,
+                           "status": "done"}])
+    return SweepResults(matches=matches, cards=read_table(folder, "cards"), cells=cells, axes=[],
+                        info={"name": folder.name, "game": manifest.get("game")})
+
+
+def swept_params(results: SweepResults) -> list[str]:
+    """The params that take two or more values in the table (swept axes first)."""
+    names = [a for a in results.axes if a not in LINEUP_AXES]
+    names += [p for p in A.varying_params(results.matches) if p not in names]
+    m = A.with_params(results.matches, names) if names else results.matches
+    return [p for p in names if p in m and m[p].nunique(dropna=False) > 1]
+
+
+def _distinct(matches: pd.DataFrame, prefix: str) -> set:
+    cols = [c for c in matches.columns if c.startswith(prefix) and c[len(prefix):].isdigit()]
+    return {v for c in cols for v in matches[c].dropna().unique()}
+
+
+def build(results: SweepResults, top_cards: int = 20) -> tuple[dict[str, pd.DataFrame], dict]:
+    """(tables, figures) of a report, each keyed by a short name."""
+    m = results.matches
+    tables: dict[str, pd.DataFrame] = {"cells": results.cells}
+    figures: dict = {}
+    if m.empty:
+        return tables, figures
+    params = swept_params(results)
+    m = A.with_params(m, params)
+    mixed = "num_players" in params or m["num_players"].nunique() > 1
+    group = "num_players" if mixed else None
+    decks, agents = _distinct(m, "deck_"), _distinct(m, "agent_")
+    for by, names in (("deck", decks), ("agent", agents)):
+        if len(names) > 1:
+            t = A.matchups(m, by=by)
+            if not t.empty:
+                tables[f"{by}_matchups"] = t
+                figures[f"{by}_matchups"] = plots.matchup_heatmap(t)
+    rated = {}
+    for by, names in (("agent", agents), ("deck", decks)):
+        if len(names) > 1:
+            rated[by] = A.ratings(m, by=by)
+            tables[f"{by}_ratings"] = rated[by]
+    if rated:
+        figures["ratings"] = plots.rating_chart(rated)
+    if not results.cards.empty:
+        cs = A.card_stats(m, results.cards)
+        tables["cards"] = cs
+        figures["card_table"] = plots.card_table(cs, top=top_cards)
+    tables["first_player"] = A.first_player_advantage(m, group)
+    tables["lengths"] = A.game_lengths(m, group)
+    figures["lengths"] = plots.length_histogram(m, group)
+    reasons = A.end_reasons(m, group)
+    tables["end_reasons"] = reasons
+    figures["end_reasons"] = plots.end_reason_bars(reasons, group)
+    tables["seat_win_rates"] = A.seat_win_rates(m, group)
+    if len(results.cells) > 1:
+        tables["cell_lengths"] = A.game_lengths(m, "cell")
+    for p in params:
+        g = group if p != "num_players" else None
+        keys = [p] + ([g] if g else [])
+        resp = A.param_response(m, p, g)
+        tables[f"response_{p}"] = resp
+        if len(agents) > 1:
+            rates, rate_by = A.win_rates(m, by="agent", group=[p]), "agent"
+            tables[f"response_{p}_by_agent"] = rates
+        else:
+            seat_keys = [p] + (["num_players"] if mixed and p != "num_players" else [])
+            rates, rate_by = A.seat_win_rates(m, group=seat_keys), seat_keys[1:] + ["seat"]
+            tables[f"response_{p}_by_seat"] = rates
+        figures[f"response_{p}"] = plots.response_curves(resp, p, g, rates, rate_by)
+        tables[f"end_reasons_by_{p}"] = A.end_reasons(m, keys)
+    return tables, figures
+
+
+SECTIONS = [
+    ("Matchups", ["deck_matchups", "agent_matchups"]),
+    ("Ratings", ["ratings", "agent_ratings", "deck_ratings"]),
+    ("Cards", ["card_table", "cards"]),
+    ("First player, lengths and win types", ["first_player", "lengths", "end_reasons", "seat_win_rates",
+                                             "cell_lengths"]),
+]
+
+
+def _table_html(name: str, df: pd.DataFrame, rows: int = 40) -> str:
+    shown = df.head(rows)
+    if name.endswith("_matchups"):
+        shown = A.matchup_matrix(df).map(lambda v: "" if pd.isna(v) else f"{v:.1%}")
+    text = shown.to_html(index=name.endswith("_matchups"), float_format=lambda v: f"{v:.3f}",
+                         border=0, classes="t", na_rep="")
+    more = f"<p class=note>{len(df)} rows; all in {name}.csv</p>" if len(df) > len(shown) else ""
+    return f"<h3>{html.escape(name)}</h3>{text}{more}"
+
+
+def write_report(folder: str | Path, out: str | Path | None = None, top_cards: int = 20) -> Path:
+    """Write PNG plots, CSV tables and index.html for a sweep or run folder; returns index.html."""
+    results = load_any(folder)
+    out = Path(out) if out else Path(folder) / "report"
+    out.mkdir(parents=True, exist_ok=True)
+    tables, figures = build(results, top_cards)
+    for name, fig in figures.items():
+        fig.savefig(out / f"{name}.png")
+    for name, df in tables.items():
+        df.to_csv(out / f"{name}.csv", index=False)
+    used: set[str] = set()
+    body = []
+    sections = SECTIONS + [("Parameter response", [k for k in list(figures) + list(tables)
+                                                   if k.startswith(("response_", "end_reasons_by_"))])]
+    for title, names in sections:
+        parts = []
+        for name in dict.fromkeys(names):
+            if name in figures and name not in used:
+                parts.append(f'<img src="{name}.png" alt="{html.escape(name)}">')
+            if name in tables and name not in used:
+                parts.append(_table_html(name, tables[name]))
+            used.add(name)
+        if parts:
+            body.append(f"<h2>{html.escape(title)}</h2>" + "".join(parts))
+    info = results.info
+    head = (f"<h1>{html.escape(str(info.get('name', 'report')))}</h1><p>game {html.escape(str(info.get('game')))}; "
+            f"{len(results.matches)} matches in {len(results.cells)} cell(s). Win rates count a draw as 1/n; "
+            f"intervals are 95% (Wilson; Newcombe for differences).</p>"
+            + _table_html("cells", results.cells))
+    style = ("body{font-family:sans-serif;margin:2em;max-width:1200px}img{max-width:100%;display:block;"
+             "margin:1em 0}table.t{border-collapse:collapse;font-size:12px}table.t td,table.t th"
+             "{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}.note{color:#666}")
+    page = (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(str(info.get('name')))}"
+            f"</title><style>{style}</style></head><body>{head}{''.join(body)}</body></html>")
+    (out / "index.html").write_text(page, encoding="utf-8")
+    (out / "tables.json").write_text(json.dumps(sorted(tables)), encoding="utf-8")
+    return out / "index.html"

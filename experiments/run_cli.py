@@ -1,0 +1,131 @@
+"""`tcglab run`, `tcglab replay` and `tcglab agents`: the batch runner from the command line.
+
+    tcglab run --game first_cycle --agents mcts,random --decks black_starter,green_starter \\
+        --matches 1000 --seed 7 --workers 2 --out runs/demo
+    tcglab replay runs/demo 12
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from experiments.config import RunConfig, parse_param
+
+
+def add_parsers(sub) -> None:
+    """Register run, replay and agents on an argparse subparsers object."""
+    run = sub.add_parser("run", help="run a batch of seeded matches, log them, print a summary")
+    run.add_argument("--game", default="first_cycle")
+    run.add_argument("--agents", default="random", help="one per seat, comma-separated (one = all seats)")
+    run.add_argument("--decks", default=None, help="one per seat, comma-separated (one = all seats)")
+    run.add_argument("--players", type=int, default=None, help="number of seats, for games with 2-4")
+    run.add_argument("--matches", type=int, default=100)
+    run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--workers", type=int, default=1)
+    run.add_argument("--out", default=None, help="run folder for the Parquet logs")
+    run.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
+    run.add_argument("--no-swap", action="store_true", help="keep seats fixed between matches")
+    run.add_argument("--log-decisions", action="store_true")
+    run.add_argument("--no-cards", action="store_true", help="skip the per-card event table")
+    run.add_argument("--backend", default="local", choices=("local", "ray"))
+    run.add_argument("--ray-address", default=None)
+    run.add_argument("--shard-size", type=int, default=200)
+    run.add_argument("--resume", action="store_true")
+    run.add_argument("--no-progress", action="store_true")
+    replay = sub.add_parser("replay", help="replay one match of a run, turn by turn")
+    replay.add_argument("run_dir")
+    replay.add_argument("match_id", type=int)
+    sub.add_parser("agents", help="list the agents and their config fields")
+
+
+def config_from_args(args: argparse.Namespace) -> RunConfig:
+    """A RunConfig from `tcglab run` arguments."""
+    params = [parse_param(p) for p in args.param]
+    if args.players is not None:
+        params.append(("num_players", args.players))
+    return RunConfig(
+        game=args.game, agents=tuple(a.strip() for a in _split_specs(args.agents)),
+        decks=tuple(d.strip() for d in args.decks.split(",")) if args.decks else None,
+        matches=args.matches, seed=args.seed, workers=args.workers, out=args.out,
+        params=tuple(sorted(params)), swap_seats=not args.no_swap, log_decisions=args.log_decisions,
+        log_cards=not args.no_cards, backend=args.backend, ray_address=args.ray_address,
+        shard_size=args.shard_size, resume=args.resume, progress=not args.no_progress)
+
+
+def _split_specs(text: str) -> list[str]:
+    """Split "mcts:iterations=400,c=1.4,random" into agent specs (a part with '=' belongs to the previous spec)."""
+    out: list[str] = []
+    for part in text.split(","):
+        if "=" in part and out and ":" in out[-1] and ":" not in part:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
+
+
+def config_from_manifest(manifest: dict) -> RunConfig:
+    """The RunConfig a run folder was made with."""
+    d = json.loads(manifest["config"])
+    d["agents"] = tuple(d["agents"])
+    d["decks"] = tuple(d["decks"]) if d["decks"] else None
+    d["params"] = tuple(tuple(p) for p in d["params"])
+    return RunConfig(**d, progress=False)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Run, print the summary."""
+    from experiments.runner import execute
+    from sim.core.errors import TcglabError
+    try:
+        config = config_from_args(args)
+        summary = execute(config)
+    except TcglabError as exc:  # bad params, decks, agents or folders: named, no traceback
+        print(f"tcglab run: {exc}", file=sys.stderr)
+        return 2
+    print(summary.render())
+    if config.out:
+        print(f"logs: {config.out}/matches (pandas.read_parquet)")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-play one match from its seed and print every decision with its label."""
+    from pathlib import Path
+
+    from experiments.match import play_match
+    from experiments.shards import read_manifest
+    manifest = read_manifest(Path(args.run_dir))
+    if manifest is None:
+        print(f"tcglab replay: no manifest.json in {args.run_dir}", file=sys.stderr)
+        return 2
+    config = config_from_manifest(manifest)
+    if not 0 <= args.match_id < config.matches:
+        print(f"tcglab replay: match id {args.match_id} not in 0..{config.matches - 1}", file=sys.stderr)
+        return 2
+    last_turn = [None]
+
+    def show(state, seat, action):
+        turn = getattr(state, "turn", None)
+        if turn != last_turn[0]:
+            print(f"-- turn {turn} --")
+            last_turn[0] = turn
+        print(f"  player {seat}: {state.action_label(action)}")
+
+    row, _, _ = play_match(config, args.match_id, manifest["run_id"], on_decision=show)
+    print(f"winner {row['winner']} ({row['end_reason']}) after {row['turns']} turns, "
+          f"{row['decisions']} decisions; seed {row['seed']}; seats {[row[f'agent_{i}'] for i in range(row['num_players'])]}")
+    return 0
+
+
+def cmd_agents(args: argparse.Namespace) -> int:
+    """List agents and their config fields."""
+    import dataclasses
+
+    import agents
+    for name in agents.available():
+        cfg = agents.config_class(name)
+        fields = ", ".join(f"{f.name}={f.default!r}" for f in dataclasses.fields(cfg)
+                           if f.default is not dataclasses.MISSING)
+        print(f"{name}: {fields}")
+    return 0

@@ -1,0 +1,99 @@
+"""Run summaries: win rates with Wilson 95% intervals, built incrementally from match rows."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95% by default); (0, 1) when n is 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Summary:
+    """Counts that grow with each match row; memory does not grow with the run."""
+
+    matches: int = 0
+    errors: int = 0
+    draws: int = 0
+    turns_total: int = 0
+    decisions_total: int = 0
+    first_player_wins: int = 0
+    decided: int = 0
+    reasons: Counter = field(default_factory=Counter)
+    by_agent: dict = field(default_factory=dict)   # name -> [wins, games]
+    by_deck: dict = field(default_factory=dict)
+    by_seat: dict = field(default_factory=dict)
+
+    def add(self, row: dict) -> None:
+        """Count one match row."""
+        self.matches += 1
+        self.reasons[row["end_reason"]] += 1
+        if row["end_reason"] == "error":
+            self.errors += 1
+            return
+        self.turns_total += row["turns"]
+        self.decisions_total += row["decisions"]
+        winner = row["winner"]
+        if winner < 0:
+            self.draws += 1
+        else:
+            self.decided += 1
+            self.first_player_wins += winner == row["first_player"]
+        for seat in range(row["num_players"]):
+            won = int(seat == winner)
+            for table, key in ((self.by_agent, row[f"agent_{seat}"]), (self.by_deck, row[f"deck_{seat}"]),
+                               (self.by_seat, seat)):
+                if key is None:
+                    continue
+                entry = table.setdefault(key, [0, 0])
+                entry[0] += won
+                entry[1] += 1
+
+    def add_frame(self, df: pd.DataFrame) -> None:
+        """Count every row of a matches table."""
+        for row in df.to_dict("records"):
+            self.add(row)
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """Win rates by agent, deck and seat, with 95% intervals."""
+        out = {}
+        for name, table in (("agent", self.by_agent), ("deck", self.by_deck), ("seat", self.by_seat)):
+            rows = []
+            for key, (wins, games) in sorted(table.items(), key=lambda kv: str(kv[0])):
+                lo, hi = wilson(wins, games)
+                rows.append({name: key, "wins": wins, "games": games, "win_rate": wins / games,
+                             "ci_low": lo, "ci_high": hi})
+            out[name] = pd.DataFrame(rows)
+        return out
+
+    def render(self) -> str:
+        """The printed summary."""
+        played = self.matches - self.errors
+        lines = [f"{self.matches} matches ({self.errors} errors), {self.draws} draws; "
+                 f"end reasons: {dict(sorted(self.reasons.items()))}"]
+        if played:
+            lines.append(f"mean turns {self.turns_total / played:.1f}, "
+                         f"mean decisions {self.decisions_total / played:.1f}")
+        if self.decided:
+            lo, hi = wilson(self.first_player_wins, self.decided)
+            lines.append(f"first player wins {self.first_player_wins}/{self.decided} decided "
+                         f"({self.first_player_wins / self.decided:.1%}, 95% CI {lo:.1%}..{hi:.1%})")
+        for name, df in self.tables().items():
+            if df.empty:
+                continue
+            lines.append(f"win rate by {name}:")
+            for r in df.to_dict("records"):
+                lines.append(f"  {str(r[name]):<28} {r['wins']:>6}/{r['games']:<6} {r['win_rate']:6.1%}"
+                             f"  (95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")
+        return "\n".join(lines)

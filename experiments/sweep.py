@@ -1,0 +1,297 @@
+"""Balance sweeps: many runner runs (cells) from one sweep file, resumable, with early stop.
+
+    from experiments.sweep import load_sweep_file, run_sweep, load_results
+    sweep = load_sweep_file("experiments/sweeps/first_cycle_round_robin.toml", matches=40)
+    run_sweep(sweep, "runs/sweep1", workers=2)
+    res = load_results("runs/sweep1")          # res.matches, res.cards, res.cells
+
+Layout of a sweep folder:
+
+    sweep.json              the parsed sweep file, its cells and sweep id
+    cells/<cell-id>/        an ordinary run folder (manifest.json, matches/, cards/)
+    cells/<cell-id>/cell.json   written when the cell is finished: matches used, early stop
+    report/                 written by `tcglab report` (experiments.report)
+
+Every cell is validated before any match runs (`experiments.sweep_spec`). Every cell
+uses the same run seed unless the sweep sweeps `seed`, so match i of every cell has the
+same shuffles and agent seeds (common random numbers: cell differences are measured on
+paired games, which cuts their variance). Seats are swapped by the runner when
+`swap_seats` (the default).
+
+Resume: each cell is a runner run folder, so `--resume` plays only missing shards; a
+sweep folder refuses a different sweep file (its `sweep_id` covers every cell's config
+and the stop rule). Early stop (`[stop]`): a cell runs in chunks of whole shards from
+match 0 upwards; after each complete chunk the rule is evaluated on matches 0..k*chunk-1
+only, and the cell stops at the first chunk boundary where it holds. The folder's run
+config is the capped one (so `tcglab run --resume` could still complete it), and a
+resumed sweep finishes the interrupted chunk and re-evaluates the rule on the same
+prefixes, so it stops every cell at exactly the match count an uninterrupted sweep
+would: the tables are identical.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.backends import backend_for
+from experiments.config import RunConfig
+from experiments.runner import execute, plan, run_id_of
+from experiments.shards import (
+    clean_temporaries,
+    completed_ranges,
+    read_manifest,
+    read_table,
+    write_manifest,
+    write_shard,
+)
+from experiments.stats import half_width
+from experiments.sweep_spec import (
+    StopRule,
+    Sweep,
+    SweepError,
+    load_sweep_file,
+    parse_sweep,
+    validate_sweep,
+)
+
+__all__ = [
+    "Sweep",
+    "SweepError",
+    "SweepResults",
+    "load_results",
+    "load_sweep_file",
+    "parse_sweep",
+    "run_sweep",
+    "stop_metric",
+    "validate_sweep",
+]
+
+OnShard = Callable[[str, int, int], None]
+
+
+@dataclass
+class SweepResults:
+    """A sweep's tables: `matches` and `cards` with `cell` and one column per swept axis,
+    `cells` (one row per cell: axes, matches used, early stop, status)."""
+
+    matches: pd.DataFrame
+    cards: pd.DataFrame
+    cells: pd.DataFrame
+    axes: list[str]
+    info: dict
+
+
+def _lineup_seat(match_id: pd.Series, n: pd.Series, swap: bool) -> pd.Series:
+    """The seat where a cell's first lineup entry sat (the runner rotates seats by match index)."""
+    return (-(match_id % n)) % n if swap else match_id * 0
+
+
+def stop_metric(matches: pd.DataFrame, metric: str, swap_seats: bool = True) -> tuple[float, int, float]:
+    """(score, games, 95% CI half-width) of a cell's stop metric: the win rate of its first
+    lineup entry ("lineup") or of the first player ("first_player"); draws count 1/n."""
+    df = matches[matches["end_reason"] != "error"]
+    if df.empty:
+        return 0.0, 0, 0.5
+    n = df["num_players"].astype(int)
+    winner = df["winner"].astype(int)
+    seat = _lineup_seat(df["match_id"], n, swap_seats) if metric == "lineup" else df["first_player"].astype(int)
+    score = ((winner == seat) + (winner < 0) / n).sum()
+    return float(score), len(df), float(half_width(score, len(df)))
+
+
+def _manifest(config: RunConfig, run_id: str, stop: StopRule) -> dict:
+    from experiments.match import game_for
+    game = game_for(config)
+    return {"run_id": run_id, "config": config.to_json(), "game": config.game,
+            "params": game.params.to_dict(), "params_id": game.params.params_id,
+            "shards": len(plan(config)), "early_stop": asdict(stop),
+            "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+
+
+def _run_chunked(config: RunConfig, stop: StopRule, on_shard: OnShard | None, cell_id: str) -> dict:
+    """Run a cell chunk by chunk until its stop rule holds or the cap is reached."""
+    out = Path(config.out)
+    run_id = run_id_of(config)
+    manifest = read_manifest(out)
+    if manifest is not None and manifest["run_id"] != run_id:
+        raise SweepError(f"cell {cell_id}: {out} holds run {manifest['run_id']} of another config")
+    clean_temporaries(out)
+    if manifest is None:
+        write_manifest(out, _manifest(config, run_id, stop))
+    shards = plan(config)
+    per_chunk = max(1, stop.chunk // config.shard_size)
+    done = completed_ranges(out)
+    used, stopped, hw, k = 0, False, 0.5, 0
+    bar = None
+    if config.progress:
+        from tqdm import tqdm
+        bar = tqdm(total=config.matches, initial=sum(b - a for a, b in done), unit="match",
+                   desc=cell_id[:30], file=sys.stderr, dynamic_ncols=True)
+    try:
+        while k * per_chunk < len(shards):
+            chunk = shards[k * per_chunk:(k + 1) * per_chunk]
+            missing = [r for r in chunk if r not in done]
+            for start, stop_at, tables in backend_for(config.backend)(config, missing, run_id):
+                write_shard(out, start, stop_at, tables)
+                if bar is not None:
+                    bar.update(stop_at - start)
+                if on_shard is not None:
+                    on_shard(cell_id, start, stop_at)
+            used = chunk[-1][1]
+            if used >= stop.min_matches:
+                table = read_table(out, "matches")
+                _, _, hw = stop_metric(table[table["match_id"] < used], stop.metric, config.swap_seats)
+                if bar is not None:
+                    bar.set_postfix(half_width=f"{hw:.3f}")
+                if hw <= stop.half_width:
+                    stopped = True
+                    break
+            k += 1
+    finally:
+        if bar is not None:
+            bar.close()
+    return {"matches": used, "stopped_early": stopped and used < config.matches, "half_width": hw}
+
+
+def _check_folder(sweep: Sweep, out: Path, resume: bool) -> None:
+    info_path = out / "sweep.json"
+    if info_path.exists():
+        info = json.loads(info_path.read_text())
+        if not resume:
+            raise SweepError(f"out: {out} already holds a sweep; pass --resume (resume=True) to "
+                             f"continue it, or choose another folder")
+        if info.get("sweep_id") != sweep.sweep_id:
+            raise SweepError(f"out: {out} holds sweep {info.get('sweep_id')} made from another sweep "
+                             f"file (cells, matches or stop rule differ); a resume must use the same "
+                             f"file and --matches")
+    elif out.exists() and any(out.iterdir()):
+        raise SweepError(f"out: {out} is not empty and holds no sweep.json; choose another folder")
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(data, indent=2, sort_keys=True, default=list))
+    tmp.replace(path)
+
+
+@contextlib.contextmanager
+def _ray_session(backend: str, address: str | None, workers: int):
+    """One Ray connection for the whole sweep (the runner would start and stop one per cell)."""
+    if backend != "ray":
+        yield
+        return
+    import ray
+    started = not ray.is_initialized()
+    if started:
+        kwargs = {"address": address} if address else {"num_cpus": workers}
+        ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kwargs)
+    try:
+        yield
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_sweep(sweep: Sweep, out: str | Path, *, workers: int | None = None, backend: str | None = None,
+              ray_address: str | None = None, resume: bool = False, progress: bool = True,
+              on_shard: OnShard | None = None) -> pd.DataFrame:
+    """Validate every cell, then run (or resume) each in turn into `out/cells/<id>/`.
+    `on_shard(cell_id, start, stop)` is called after each shard is written. Returns the
+    cells table of `load_results`."""
+    validate_sweep(sweep)
+    out = Path(out)
+    _check_folder(sweep, out, resume)
+    _write_json(out / "sweep.json", {
+        "sweep_id": sweep.sweep_id, "name": sweep.name, "game": sweep.game, "source": sweep.source,
+        "spec": sweep.spec, "stop": asdict(sweep.stop) if sweep.stop else None,
+        "cells": [{"id": c.id, "axes": [list(a) for a in c.axes], "config": c.config.to_json()}
+                  for c in sweep.cells]})
+    first = sweep.cells[0].config if sweep.cells else RunConfig()
+    with _ray_session(backend or first.backend, ray_address or first.ray_address, workers or first.workers):
+        _run_cells(sweep, out, workers, backend, ray_address, progress, on_shard)
+    return load_results(out).cells
+
+
+def _run_cells(sweep: Sweep, out: Path, workers: int | None, backend: str | None,
+               ray_address: str | None, progress: bool, on_shard: OnShard | None) -> None:
+    """Run every unfinished cell in order; a finished cell has a cell.json of its run id."""
+    for i, cell in enumerate(sweep.cells, 1):
+        folder = out / "cells" / cell.id
+        changes = {"out": str(folder), "resume": True, "progress": progress}
+        if workers is not None:
+            changes["workers"] = workers
+        if backend is not None:
+            changes.update(backend=backend, ray_address=ray_address)
+        config = cell.config.replace(**changes)
+        status_path = folder / "cell.json"
+        if status_path.exists() and json.loads(status_path.read_text()).get("run_id") == run_id_of(config):
+            continue
+        if progress:
+            print(f"[{i}/{len(sweep.cells)}] {cell.id}", file=sys.stderr)
+        if sweep.stop is None:
+            hook = None if on_shard is None else (lambda a, b, t, cid=cell.id: on_shard(cid, a, b))
+            summary = execute(config, on_shard=hook)
+            status = {"matches": summary.matches, "stopped_early": False, "half_width": None}
+        else:
+            status = _run_chunked(config, sweep.stop, on_shard, cell.id)
+        _write_json(status_path, {"id": cell.id, "run_id": run_id_of(config), "complete": True,
+                                  "axes": [list(a) for a in cell.axes], **status})
+
+
+def _axis_value(key: str, value):
+    if key in ("decks", "agents"):
+        return " vs ".join(value) if isinstance(value, (list, tuple)) else value
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _axis_column(key: str) -> str:
+    return {"decks": "lineup_decks", "agents": "lineup_agents", "seed": "run_seed"}.get(key, key)
+
+
+def load_results(out: str | Path) -> SweepResults:
+    """Every cell's tables of a sweep folder, tagged with `cell` and the swept axes (matches
+    past a cell's early stop are left out; an unfinished cell shows what it has)."""
+    out = Path(out)
+    info_path = out / "sweep.json"
+    if not info_path.exists():
+        raise SweepError(f"{out}: no sweep.json (not a sweep folder)")
+    info = json.loads(info_path.read_text())
+    axes: list[str] = []
+    matches, cards, cells = [], [], []
+    for cell in info["cells"]:
+        folder = out / "cells" / cell["id"]
+        tags = {"cell": cell["id"]}
+        for key, value in cell["axes"]:
+            col = _axis_column(key)
+            if col not in axes:
+                axes.append(col)
+            tags[col] = _axis_value(key, value)
+        status_path = folder / "cell.json"
+        status = json.loads(status_path.read_text()) if status_path.exists() else {}
+        m = read_table(folder, "matches")
+        c = read_table(folder, "cards")
+        used = status.get("matches")
+        if used is not None and not m.empty:
+            m = m[m["match_id"] < used]
+            if not c.empty:
+                c = c[c["match_id"] < used]
+        cells.append({**tags, "matches": len(m), "stopped_early": bool(status.get("stopped_early", False)),
+                      "half_width": status.get("half_width"),
+                      "status": "done" if status.get("complete") else ("partial" if len(m) else "not started")})
+        for frame, bucket in ((m, matches), (c, cards)):
+            if not frame.empty:
+                frame = frame.copy()
+                for col, value in tags.items():
+                    if col not in frame.columns:
+                        frame[col] = [value] * len(frame)
+                bucket.append(frame)
+    cat = (lambda fs: pd.concat(fs, ignore_index=True) if fs else pd.DataFrame())
+    return SweepResults(matches=cat(matches), cards=cat(cards), cells=pd.DataFrame(cells), axes=axes, info=info)

@@ -1,0 +1,253 @@
+"""Train a masked PPO agent on a tcglab game, in the single-file style of CleanRL.
+
+    python -m experiments.train_ppo --game first_cycle --total-steps 200000
+    tcglab train --game first_cycle --steps 200000          # the same
+
+One learner seat (drawn per episode, so it learns both sides) plays through the
+gymnasium single-agent wrapper (envs.single_agent) against a fixed opponent agent or,
+with `--opponent self`, a pool of its own past snapshots (self-play, with a share of
+random opponents so it never forgets the basics). sb3-contrib's MaskablePPO trains on
+`num_envs` vectorized copies; only legal actions are ever sampled (`action_masks()`).
+Every `eval_every` steps a checkpoint is saved and evaluated with the batch runner against
+random and greedy, seats swapped, with Wilson 95% intervals, appended to `eval.csv`; the
+plain log is `train.log`. A checkpoint plays anywhere as the agent `ppo:path=...`.
+"""
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+
+@dataclass
+class Args:
+    """Training settings (every field is a command-line flag: --total-steps, --num-envs ...)."""
+
+    game: str = "first_cycle"
+    """game name for sim.load_game"""
+    players: int | None = None
+    """number of seats for games with 2-4 (the other seats are played by `opponent`)"""
+    total_steps: int = 200_000
+    """learner decisions to train for"""
+    seed: int = 1
+    """root seed: environments, PPO and evaluation all derive from it"""
+    num_envs: int = 8
+    """vectorized environments (stepped in this process)"""
+    opponent: str = "random"
+    """an agent spec ("random", "greedy", "mcts:iterations=50") or "self" for self-play"""
+    selfplay_every: int = 50_000
+    """self-play: steps between snapshots added to the opponent pool"""
+    selfplay_pool: int = 5
+    """self-play: newest snapshots kept in the pool"""
+    selfplay_random_share: float = 0.2
+    """self-play: share of opponent decisions made by the random agent"""
+    learning_rate: float = 3e-4
+    """Adam step size"""
+    n_steps: int = 256
+    """rollout length per env between updates"""
+    batch_size: int = 512
+    """minibatch size"""
+    n_epochs: int = 4
+    """epochs over each rollout"""
+    gamma: float = 0.995
+    """discount (rewards come only at the end)"""
+    ent_coef: float = 0.01
+    """entropy bonus"""
+    net_arch: tuple[int, ...] = (256, 256)
+    """hidden layers of the policy and value networks"""
+    device: str = "cpu"
+    """torch device for the networks ("cuda" where a GPU exists)"""
+    eval_every: int = 50_000
+    """steps between evaluations (0: only at the end)"""
+    eval_matches: int = 100
+    """matches per evaluation opponent (seat-swapped)"""
+    eval_opponents: tuple[str, ...] = ("random", "greedy")
+    """agents evaluated against"""
+    out: str = "runs/ppo"
+    """folder for checkpoints, eval.csv and train.log"""
+    extra_params: dict = field(default_factory=dict)
+    """game params overrides"""
+
+
+class SnapshotPool:
+    """Self-play opponent: each decision is made by a random snapshot, or the random agent."""
+
+    name = "snapshot_pool"
+
+    def __init__(self, game_name: str, random_share: float, device: str) -> None:
+        self.game_name = game_name
+        self.random_share = random_share
+        self.device = device
+        self.snapshots: list = []
+        import agents
+        self.fallback = agents.make("random")
+
+    def add(self, path: str, keep: int) -> None:
+        """Add a checkpoint to the pool, keeping the newest `keep`."""
+        from agents.ppo import load_model
+        self.snapshots.append(load_model(path, self.device))
+        del self.snapshots[:-keep]
+
+    def act(self, state, rng: np.random.Generator) -> int:
+        """An action for state.current_player."""
+        if not self.snapshots or rng.random() < self.random_share:
+            return self.fallback.act(state, rng)
+        from agents.ppo import model_action
+        model = self.snapshots[int(rng.integers(len(self.snapshots)))]
+        return model_action(model, state, deterministic=False, rng=rng)
+
+
+def evaluate(checkpoint: str, args: Args, step: int) -> list[dict]:
+    """Seat-swapped matches of the checkpoint against each eval opponent, with 95% CIs."""
+    from experiments import RunConfig, run
+    from experiments.summary import wilson
+    rows = []
+    params = tuple(sorted(args.extra_params.items()))
+    if args.players:
+        params = tuple(sorted(params + (("num_players", args.players),)))
+    for opp in args.eval_opponents:
+        seats = args.players or 2
+        agents = (f"ppo:path={checkpoint},device={args.device}",) + (opp,) * (seats - 1)
+        df = run(RunConfig(game=args.game, agents=agents, matches=args.eval_matches,
+                           seed=args.seed + 10_000, params=params, progress=False))
+        ppo_seat = [[s for s in range(seats) if str(r[f"agent_{s}"]).startswith("ppo")][0]
+                    for r in df.to_dict("records")]
+        wins = int(sum(w == s for w, s in zip(df["winner"], ppo_seat)))
+        draws = int((df["winner"] < 0).sum())
+        lo, hi = wilson(wins, len(df))
+        rows.append({"step": step, "opponent": opp, "matches": len(df), "wins": wins, "draws": draws,
+                     "win_rate": wins / max(len(df), 1), "ci_low": lo, "ci_high": hi})
+    return rows
+
+
+def main(args: Args) -> dict:
+    """Train, evaluate periodically, save checkpoints; returns the last evaluation."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    import agents
+    from envs import single_agent
+
+    # ---- seeding: one root, everything derived from it
+    torch.manual_seed(args.seed)
+    seeds = np.random.SeedSequence(args.seed).generate_state(args.num_envs)
+    out = Path(args.out)
+    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    log = open(out / "train.log", "a", buffering=1)
+
+    def say(msg: str) -> None:
+        line = f"[{time.strftime('%H:%M:%S')}] {msg}"
+        print(line, file=sys.stderr)
+        log.write(line + "\n")
+
+    params = dict(args.extra_params)
+    if args.players:
+        params["num_players"] = args.players
+    pool = SnapshotPool(args.game, args.selfplay_random_share, args.device) if args.opponent == "self" else None
+    opponent = pool if pool is not None else agents.make(args.opponent)
+
+    def make_env(rank: int):
+        return lambda: single_agent(args.game, opponent=opponent, seat="random", seed=int(seeds[rank]),
+                                    **params)
+
+    venv = DummyVecEnv([make_env(i) for i in range(args.num_envs)])
+    model = MaskablePPO(
+        "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
+        batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
+        policy_kwargs={"net_arch": list(args.net_arch)}, seed=args.seed, device=args.device, verbose=0)
+    (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
+    say(f"training {args.game} for {args.total_steps} steps, opponent {args.opponent}, "
+        f"{args.num_envs} envs, device {args.device}")
+    eval_path = out / "eval.csv"
+    results: list[dict] = []
+    t_start = time.perf_counter()
+
+    def checkpoint_and_eval(step: int) -> None:
+        path = str(out / "checkpoints" / f"step_{step:09d}.zip")
+        model.save(path)
+        rows = evaluate(path, args, step)
+        elapsed = time.perf_counter() - t_start
+        new_file = not eval_path.exists()
+        with open(eval_path, "a", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=list(rows[0]) + ["minutes"])
+            if new_file:
+                w.writeheader()
+            for r in rows:
+                w.writerow({**r, "minutes": round(elapsed / 60, 2)})
+        for r in rows:
+            say(f"step {step}: vs {r['opponent']} {r['wins']}/{r['matches']} = {r['win_rate']:.1%} "
+                f"(95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")
+        results[:] = rows
+
+    class Periodic(BaseCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.next_eval = args.eval_every or None
+            self.next_snap = args.selfplay_every if pool is not None else None
+            self.last_log = time.perf_counter()
+
+        def _on_step(self) -> bool:
+            n = self.num_timesteps
+            if self.next_snap is not None and n >= self.next_snap:
+                path = str(out / "checkpoints" / f"snapshot_{n:09d}.zip")
+                model.save(path)
+                pool.add(path, args.selfplay_pool)
+                self.next_snap += args.selfplay_every
+                say(f"step {n}: snapshot added to the self-play pool ({len(pool.snapshots)})")
+            if self.next_eval is not None and n >= self.next_eval and n < args.total_steps:
+                checkpoint_and_eval(n)
+                self.next_eval += args.eval_every
+            if time.perf_counter() - self.last_log > 60:
+                rate = n / (time.perf_counter() - t_start)
+                say(f"step {n}: {rate:,.0f} steps/s")
+                self.last_log = time.perf_counter()
+            return True
+
+    model.learn(total_timesteps=args.total_steps, callback=Periodic())
+    train_seconds = time.perf_counter() - t_start
+    model.save(str(out / "final.zip"))
+    say(f"trained {args.total_steps} steps in {train_seconds / 60:.1f} min "
+        f"({args.total_steps / train_seconds:,.0f} steps/s)")
+    checkpoint_and_eval(args.total_steps)
+    summary = {"steps": args.total_steps, "train_minutes": train_seconds / 60,
+               "steps_per_s": args.total_steps / train_seconds, "eval": results,
+               "checkpoint": str(out / "final.zip")}
+    (out / "result.json").write_text(json.dumps(summary, indent=2))
+    log.close()
+    return summary
+
+
+def parse_args(argv: list[str] | None = None) -> Args:
+    """Args from the command line: one flag per field, --key=value for params overrides."""
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for f in dataclasses.fields(Args):
+        flag = "--" + f.name.replace("_", "-")
+        if f.name == "extra_params":
+            ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                            help="game params override (repeatable)")
+        elif f.type in ("tuple[int, ...]", "tuple[str, ...]"):
+            ap.add_argument(flag, default=",".join(map(str, f.default)), help=f"{f.name} (comma-separated)")
+        elif f.type == "int | None":
+            ap.add_argument(flag, type=int, default=f.default)
+        else:
+            ap.add_argument(flag, type=type(f.default), default=f.default)
+    ns = ap.parse_args(argv)
+    values = vars(ns)
+    from experiments.config import parse_param
+    extra = dict(parse_param(p) for p in values.pop("param"))
+    values["net_arch"] = tuple(int(x) for x in str(values["net_arch"]).split(",") if x)
+    values["eval_opponents"] = tuple(x for x in str(values["eval_opponents"]).split(",") if x)
+    return Args(**values, extra_params=extra)
+
+
+if __name__ == "__main__":
+    main(parse_args())
