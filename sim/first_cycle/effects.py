@@ -65,24 +65,78 @@ def _last_target_exhausted(state) -> bool:
 
 
 # --------------------------------------------------------------------------- power
-def power(state, player: int, fighter: int) -> int:
-    """Current Power of a fighter: printed, attached RAM, modifiers, passives, bonus; floor 0."""
+@dataclass(frozen=True)
+class PassiveBonus:
+    """A `power_bonus` passive, pre-parsed once per game (the hot path reads fields, not tuples)."""
+
+    amount: int
+    applies: str
+    when: str
+    trait: str | None
+    ability: Ability
+
+
+def parse_passives(spec) -> tuple[PassiveBonus, ...]:
+    """The pre-parsed `power_bonus` passives of a card spec."""
+    return tuple(PassiveBonus(a.param("amount"), a.param("applies"), a.param("when"),
+                              spec.traits[0] if spec.traits else None, a)
+                 for a in spec.abilities if a.trigger == "passive")
+
+
+def _active_bonuses(state, player: int) -> list[tuple[int, PassiveBonus]]:
+    """(source fighter, bonus) of every passive whose situation and condition hold now."""
     pl = state.players[player]
-    card = pl.card[fighter]
-    if card < 0:
+    passives = state.game.passives
+    battle = state.battle
+    mine = player == state.active
+    out = []
+    for g in range(6):
+        src = pl.card[g]
+        if src < 0 or not passives[src]:
+            continue
+        for b in passives[src]:
+            when = b.when
+            if when == "my_turn" and not mine:
+                continue
+            if when == "attacking" and (battle is None or not mine):
+                continue
+            if when == "defending" and (battle is None or mine):
+                continue
+            if condition_holds(state, player, g, b.ability):
+                out.append((g, b))
+    return out
+
+
+def _bonus_to(state, player: int, fighter: int, source: int, b: PassiveBonus) -> int:
+    applies = b.applies
+    if applies == "self":
+        if source != fighter:
+            return 0
+    elif applies == "own_leader":
+        if fighter != 0:
+            return 0
+    elif fighter == 0 or fighter == source:
         return 0
+    elif applies == "allies_with_trait":
+        if b.trait is None or b.trait not in state.cards[state.players[player].card[fighter]].traits:
+            return 0
+    when = b.when
+    if when == "attacking" and state.battle[0] != fighter:
+        return 0
+    if when == "defending" and state.battle[1] != fighter:
+        return 0
+    return b.amount
+
+
+def _base_power(state, player: int, fighter: int, bonuses) -> int:
+    pl = state.players[player]
     params = state.params
-    value = (params.leader_power if fighter == 0 else state.cards[card].power)
+    value = params.leader_power if fighter == 0 else state.cards[pl.card[fighter]].power
     value += pl.mod_turn[fighter] + pl.mod_battle[fighter]
     if player == state.active:
         value += pl.attached[fighter] * params.attached_ram_power
-    passives = state.game.passives
-    for g in range(6):
-        src = pl.card[g]
-        if src >= 0 and passives[src]:
-            for ability in passives[src]:
-                if _bonus_applies(state, player, g, fighter, ability):
-                    value += ability.param("amount")
+    for g, b in bonuses:
+        value += _bonus_to(state, player, fighter, g, b)
     battle = state.battle
     if (fighter == 0 and battle is not None and player != state.active and battle[1] == 0
             and player != state.first_player and state.turn in params.defender_bonus_turns):
@@ -90,36 +144,18 @@ def power(state, player: int, fighter: int) -> int:
     return value if value > 0 else 0
 
 
-def _bonus_applies(state, player: int, source: int, fighter: int, ability: Ability) -> bool:
-    """Whether a `power_bonus` passive on `source` applies to `fighter` right now."""
-    applies = ability.param("applies")
-    if applies == "self":
-        if source != fighter:
-            return False
-    elif applies == "own_leader":
-        if fighter != 0:
-            return False
-    elif applies == "other_allies":
-        if fighter == 0 or fighter == source:
-            return False
-    elif applies == "allies_with_trait":
-        if fighter == 0 or fighter == source:
-            return False
-        src_traits = state.cards[state.players[player].card[source]].traits
-        if not src_traits or src_traits[0] not in state.cards[state.players[player].card[fighter]].traits:
-            return False
-    when = ability.param("when")
-    battle = state.battle
-    if when == "attacking":
-        if battle is None or player != state.active or battle[0] != fighter:
-            return False
-    elif when == "defending":
-        if battle is None or player == state.active or battle[1] != fighter:
-            return False
-    elif when == "my_turn":
-        if player != state.active:
-            return False
-    return condition_holds(state, player, source, ability)
+def power(state, player: int, fighter: int) -> int:
+    """Current Power of a fighter: printed, attached RAM, modifiers, passives, bonus; floor 0."""
+    if state.players[player].card[fighter] < 0:
+        return 0
+    return _base_power(state, player, fighter, _active_bonuses(state, player))
+
+
+def powers(state, player: int) -> list[int]:
+    """The Power of each of a player's six fighters (0 for an empty space), in one pass."""
+    card = state.players[player].card
+    bonuses = _active_bonuses(state, player)
+    return [_base_power(state, player, f, bonuses) if card[f] >= 0 else 0 for f in range(6)]
 
 
 # --------------------------------------------------------------------------- effects

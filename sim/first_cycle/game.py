@@ -15,6 +15,7 @@ from sim.core.actions import ActionCodec
 from sim.core.errors import InvalidDeckError
 from sim.core.protocol import Game
 from sim.core.seeding import make_rng
+from sim.first_cycle.effects import parse_passives
 from sim.first_cycle.params import FirstCycleParams
 from sim.first_cycle.rules import FirstCycleState
 from sim.first_cycle.state import PlayerState
@@ -43,8 +44,7 @@ class FirstCycleGame(Game):
         # Precomputed per-card facts for the hot paths.
         self.cost = [s.cost if s else 0 for s in table]
         self.is_protocol = [bool(s and s.kind == "protocol") for s in table]
-        self.passives = [tuple(a for a in s.abilities if a.trigger == "passive") if s else ()
-                         for s in table]
+        self.passives = [parse_passives(s) if s else () for s in table]
         self.activated = [next((i for i, a in enumerate(s.abilities) if a.trigger == "activated"), -1)
                           if s else -1 for s in table]
         trig: list[dict[str, tuple[int, ...]]] = []
@@ -68,6 +68,7 @@ class FirstCycleGame(Game):
         self.a_scan = codec.add("scan", self.params.max_scan)
         self.a_trigger = codec.add("trigger", 16)
         self.codec = codec
+        self._deck_cache: dict[Any, tuple[int, list[int]]] = {}
 
     @property
     def num_players(self) -> int:
@@ -99,9 +100,18 @@ class FirstCycleGame(Game):
             decks = self.default_decks()
         if len(decks) != 2:
             raise InvalidDeckError([f"First Cycle needs 2 decks, got {len(decks)}"])
-        resolved = [self.resolve_deck(d) for d in decks]
-        return self.new_state_from_lists(seed, [(d.leader_number(self.card_set), d.numbers(self.card_set))
-                                                for d in resolved])
+        return self.new_state_from_lists(seed, [self._deck_lists(d) for d in decks])
+
+    def _deck_lists(self, deck: Any) -> tuple[int, list[int]]:
+        """(leader, 30 card numbers) of a deck, validated once per name or Deck value."""
+        key = deck if isinstance(deck, str) or getattr(deck, "__hash__", None) else None
+        if key is not None and key in self._deck_cache:
+            return self._deck_cache[key]
+        d = self.resolve_deck(deck)
+        lists = (d.leader_number(self.card_set), d.numbers(self.card_set))
+        if key is not None:
+            self._deck_cache[key] = lists
+        return lists
 
     def new_state_from_lists(self, seed, decks: Sequence[tuple[int, list[int]]]) -> FirstCycleState:
         """Set-up from already validated (leader number, 30 collector numbers) pairs."""

@@ -13,6 +13,7 @@ from sim.first_cycle.state import FIGHTERS
 
 def _fighters(state, player: int) -> list[dict]:
     pl = state.players[player]
+    power = fx.powers(state, player)
     out = []
     for f in range(FIGHTERS):
         c = pl.card[f]
@@ -21,7 +22,7 @@ def _fighters(state, player: int) -> list[dict]:
             continue
         out.append({
             "card": c, "exhausted": pl.exhausted[f], "attached": pl.attached[f],
-            "power": fx.power(state, player, f), "entered": pl.entered[f],
+            "power": power[f], "entered": pl.entered[f],
             "used": pl.used[f], "mod_turn": pl.mod_turn[f], "mod_battle": pl.mod_battle[f],
         })
     return out

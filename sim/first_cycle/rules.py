@@ -23,6 +23,8 @@ from __future__ import annotations
 from sim.core.errors import IllegalActionError
 from sim.core.protocol import State
 from sim.first_cycle import effects as fx
+from sim.first_cycle import hidden
+from sim.first_cycle import observation as views
 from sim.first_cycle.state import FIGHTERS, StateData
 
 # Action blocks (ids come from the game's codec; see game.py).
@@ -60,16 +62,13 @@ class FirstCycleState(StateData, State):
         return self.copy_data(FirstCycleState.__new__(FirstCycleState))
 
     def determinize(self, observer: int, rng) -> "FirstCycleState":
-        from sim.first_cycle.hidden import determinize
-        return determinize(self, observer, rng)
+        return hidden.determinize(self, observer, rng)
 
     def observation(self, player: int) -> dict:
-        from sim.first_cycle.observation import observe
-        return observe(self, player)
+        return views.observe(self, player)
 
     def action_label(self, action: int) -> str:
-        from sim.first_cycle.observation import label
-        return label(self, action)
+        return views.label(self, action)
 
     def to_dict(self) -> dict:
         from sim.first_cycle.scenario import state_to_dict

@@ -98,3 +98,15 @@ def test_reset_seed_reproduces_the_episode():
     b = [env.reset(seed=5)[0]] + [env.step(int(np.flatnonzero(env.action_masks())[0]))[0]
                                   for _ in range(5)]
     assert all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
+def test_opponent_by_agents_name():
+    agents = pytest.importorskip("agents")
+    if "random" not in agents.available():
+        pytest.skip("agents.make('random') not available")
+    env = single_agent("first_cycle", opponent="random", seat=1)
+    rng = np.random.default_rng(6)
+    total, term, trunc, _ = _play(env, rng, seed=6)
+    assert total in (-1.0, 0.0, 1.0) and term != trunc
+    with pytest.raises(ValueError, match="no-such-agent"):
+        single_agent("first_cycle", opponent="no-such-agent")
