@@ -1,5 +1,5 @@
-"""The `tcglab` command: `run`, `replay`, `games`, `decks GAME`, `agents`, `quickrun`, `packs`,
-`first-day`."""
+"""The `tcglab` command: `run`, `replay`, `games`, `decks GAME`, `agents`, `sweep`, `report`,
+`train`, `quickrun`, `packs`, `first-day`."""
 from __future__ import annotations
 
 import argparse
@@ -18,10 +18,13 @@ def main(argv: list[str] | None = None) -> int:
     decks.add_argument("game")
     sub.add_parser("quickrun", help="a batch of random matches with a summary (see --help)",
                    add_help=False)
-    from experiments import collection_cli, run_cli, sweep_cli
+    from experiments import collection_cli, run_cli, sweep_cli, train_cli
+    train_cli.add_parsers(sub)
     collection_cli.add_parsers(sub)
     run_cli.add_parsers(sub)
     sweep_cli.add_parsers(sub)
+    if argv[:1] == ["train"]:
+        return train_cli.run_train(argv[1:])
     if argv[:1] == ["quickrun"]:
         from experiments.quickrun import main as quickrun
         return quickrun(argv[1:])
@@ -42,12 +45,29 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "first-day":
         return collection_cli.run_first_day(args)
     elif args.command == "decks":
-        if args.game != "first_cycle":
-            print(f"no starter decks for {args.game!r} yet", file=sys.stderr)
-            return 2
-        from sim.first_cycle.decks import starter_decks
-        for name, deck in starter_decks().items():
-            print(f"{name}: leader {deck.leader}, {len(deck.cards)} cards")
+        return list_decks(args.game)
+    return 0
+
+
+def list_decks(game: str) -> int:
+    """Print the deck files a game ships (sim/<game>/decks/*.json)."""
+    import importlib
+    import json
+    from pathlib import Path
+
+    from sim.core.registry import _GAMES
+    if game not in _GAMES:
+        print(f"unknown game {game!r}; games: {game_names()}", file=sys.stderr)
+        return 2
+    folder = Path(importlib.import_module(_GAMES[game][0]).__file__).parent / "decks"
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text())
+        parts = []
+        for zone in ("cards", "characters", "transmissions"):
+            if isinstance(data.get(zone), dict):
+                parts.append(f"{sum(data[zone].values())} {zone}")
+        title = data.get("title") or data.get("leader") or data.get("mc") or ""
+        print(f"{path.stem}: {title + ', ' if title else ''}{', '.join(parts)}")
     return 0
 
 

@@ -61,3 +61,10 @@ def test_cli_agents_lists_every_agent(capsys):
     assert main(["agents"]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in ("random", "greedy", "mcts"))
+
+
+def test_cli_decks_of_every_game(capsys):
+    for game, expected in (("cipher", "red_starter"), ("xenodex", "synth")):
+        assert main(["decks", game]) == 0
+        assert expected in capsys.readouterr().out
+    assert main(["decks", "chess"]) == 2

@@ -1,0 +1,26 @@
+"""`tcglab train`: masked PPO training (experiments/train_ppo.py) from the command line.
+
+    tcglab train --game first_cycle --steps 200000 [--opponent self] [--out runs/ppo]
+
+Every other flag of train_ppo.py passes through (`tcglab train --help` lists them).
+"""
+from __future__ import annotations
+
+
+def add_parsers(sub) -> None:
+    """Register `train` (its flags are parsed by train_ppo itself)."""
+    sub.add_parser("train", help="train a masked PPO agent (needs the 'rl' extra)", add_help=False)
+
+
+def run_train(argv: list[str]) -> int:
+    """Translate --steps to --total-steps and run the training script."""
+    argv = ["--total-steps" if a == "--steps" else a for a in argv]
+    argv = [a.replace("--steps=", "--total-steps=") if a.startswith("--steps=") else a for a in argv]
+    from experiments.train_ppo import main, parse_args
+    result = main(parse_args(argv))
+    for r in result["eval"]:
+        print(f"vs {r['opponent']}: {r['wins']}/{r['matches']} = {r['win_rate']:.1%} "
+              f"(95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")
+    print(f"checkpoint: {result['checkpoint']} ({result['train_minutes']:.1f} min, "
+          f"{result['steps_per_s']:,.0f} steps/s)")
+    return 0
