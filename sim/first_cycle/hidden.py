@@ -19,7 +19,8 @@ import numpy as np
 
 def determinize(state, observer: int, rng: np.random.Generator):
     """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt."""
-    s = state.clone()
+    seed = int(rng.integers(0, 2**63 - 1, dtype=np.int64))
+    s = state.copy_data(type(state).__new__(type(state)), rng=np.random.Generator(np.random.PCG64(seed)))
     me = s.players[observer]
     opp_i = 1 - observer
     opp = s.players[opp_i]
@@ -61,6 +62,4 @@ def determinize(state, observer: int, rng: np.random.Generator):
         rest = pool[b:]
         s.pending = ("scan", opp_i, tuple(sorted(rest[:n_left])), tuple(rest[n_left:]))
     s._legal = None  # the re-dealt hand may offer other plays
-    seed = rng.integers(0, 2**63 - 1, dtype=np.int64)
-    s.rng = np.random.Generator(np.random.PCG64(int(seed)))
     return s

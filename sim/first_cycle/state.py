@@ -126,8 +126,8 @@ class StateData:
                  "winner", "end_reason", "tasks", "pending", "battle", "rng", "_events",
                  "next_uid", "done", "last_target", "_legal")
 
-    def copy_data(self, into: "StateData") -> "StateData":
-        """Copy every field into a blank instance (RNG state included)."""
+    def copy_data(self, into: "StateData", rng: np.random.Generator | None = None) -> "StateData":
+        """Copy every field into a blank instance; the RNG is copied unless `rng` replaces it."""
         into.game = self.game
         into.params = self.params
         into.cards = self.cards
@@ -140,7 +140,7 @@ class StateData:
         into.tasks = self.tasks[:]
         into.pending = self.pending
         into.battle = self.battle
-        into.rng = _copy_rng(self.rng)
+        into.rng = _copy_rng(self.rng) if rng is None else rng
         into._events = []
         into.next_uid = self.next_uid
         into.done = self.done
