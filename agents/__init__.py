@@ -21,6 +21,7 @@ _AGENTS: dict[str, tuple[str, str, str]] = {
     "greedy": ("agents.greedy", "GreedyAgent", "GreedyConfig"),
     "mcts": ("agents.mcts", "MCTSAgent", "MCTSConfig"),
     "policy": ("agents.policy", "PolicyAgent", "PolicyConfig"),
+    "ppo": ("agents.ppo", "PPOAgent", "PPOConfig"),  # needs the 'rl' extra
 }
 
 

@@ -34,6 +34,8 @@ class Summary:
     by_agent: dict = field(default_factory=dict)   # name -> [wins, games]
     by_deck: dict = field(default_factory=dict)
     by_seat: dict = field(default_factory=dict)
+    wins_by_seat_reason: Counter = field(default_factory=Counter)   # (seat, end reason) -> wins
+    players: set = field(default_factory=set)
 
     def add(self, row: dict) -> None:
         """Count one match row."""
@@ -45,11 +47,13 @@ class Summary:
         self.turns_total += row["turns"]
         self.decisions_total += row["decisions"]
         winner = row["winner"]
+        self.players.add(row["num_players"])
         if winner < 0:
             self.draws += 1
         else:
             self.decided += 1
             self.first_player_wins += winner == row["first_player"]
+            self.wins_by_seat_reason[(winner, row["end_reason"])] += 1
         for seat in range(row["num_players"]):
             won = int(seat == winner)
             for table, key in ((self.by_agent, row[f"agent_{seat}"]), (self.by_deck, row[f"deck_{seat}"]),
@@ -77,6 +81,17 @@ class Summary:
             out[name] = pd.DataFrame(rows)
         return out
 
+    def seat_reasons(self) -> pd.DataFrame:
+        """Wins by seat position and how they came (e.g. convergence vs proven slots)."""
+        reasons = sorted({r for _, r in self.wins_by_seat_reason})
+        rows = []
+        for seat in sorted(self.by_seat):
+            wins, games = self.by_seat[seat]
+            row = {"seat": seat, "games": games, "wins": wins}
+            row.update({r: self.wins_by_seat_reason[(seat, r)] for r in reasons})
+            rows.append(row)
+        return pd.DataFrame(rows)
+
     def render(self) -> str:
         """The printed summary."""
         played = self.matches - self.errors
@@ -89,6 +104,9 @@ class Summary:
             lo, hi = wilson(self.first_player_wins, self.decided)
             lines.append(f"first player wins {self.first_player_wins}/{self.decided} decided "
                          f"({self.first_player_wins / self.decided:.1%}, 95% CI {lo:.1%}..{hi:.1%})")
+        if len({r for _, r in self.wins_by_seat_reason}) > 1 or max(self.players, default=2) > 2:
+            lines.append("wins by seat position and end reason:")
+            lines.extend("  " + line for line in self.seat_reasons().to_string(index=False).splitlines())
         for name, df in self.tables().items():
             if df.empty:
                 continue

@@ -150,3 +150,24 @@ def test_ray_backend_table_equals_local():
     finally:
         ray.shutdown()
     pd.testing.assert_frame_equal(comparable(local), comparable(remote))
+
+
+def test_summary_of_a_four_player_run_has_seat_positions_and_win_types():
+    from experiments.runner import execute
+    summary = execute(RunConfig(game="xenodex", agents=("random",), matches=8, seed=3,
+                                params=(("num_players", 4),), progress=False))
+    table = summary.seat_reasons()
+    assert list(table["seat"]) == [0, 1, 2, 3] and (table["games"] == 8).all()
+    assert table["wins"].sum() == summary.decided
+    text = summary.render()
+    assert "wins by seat position and end reason" in text and "win rate by seat" in text
+
+
+def test_n_player_rows_have_all_seats_and_returns():
+    df = run(RunConfig(game="xenodex", agents=("random",), matches=3, seed=1,
+                       params=(("num_players", 3),), progress=False))
+    assert (df["num_players"] == 3).all() and df["agent_3"].isna().all()
+    decided = df[df["winner"] >= 0]
+    for r in decided.to_dict("records"):
+        assert r[f"return_{r['winner']}"] == 1.0
+        assert sum(r[f"return_{s}"] for s in range(3)) == pytest.approx(0.0)
