@@ -6,20 +6,26 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 MATCHES ?= 200
 SEED ?= 7
+GAME ?= first_cycle
+AGENTS ?= greedy,random
+WORKERS ?= 2
 
+comma := ,
 .PHONY: venv run test soak bench lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl]'
 	touch $(STAMP)
 
 venv: $(STAMP)
 
-## The main job: a batch of seeded matches with a printed summary.
+## The main job: a batch of seeded matches, logged to Parquet, with a printed summary.
+## Re-running continues (or just re-summarizes) the same run folder.
 run: $(STAMP)
-	$(BIN)/python -m experiments.quickrun --matches $(MATCHES) --seed $(SEED)
+	$(BIN)/tcglab run --game $(GAME) --agents $(AGENTS) --matches $(MATCHES) --seed $(SEED) \
+		--workers $(WORKERS) --out runs/main-$(GAME)-$(subst :,_,$(subst $(comma),-,$(AGENTS)))-$(MATCHES)-$(SEED) --resume
 
 ## The default test suite (what CI runs).
 test: $(STAMP)
@@ -30,7 +36,10 @@ soak: $(STAMP)
 	$(BIN)/python -m pytest -q -m soak -n 2
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@4
+	$(BIN)/python bench/env.py
+	$(BIN)/python bench/agents.py
+	$(BIN)/python bench/runner.py --quick
 
 lint: $(STAMP)
 	$(BIN)/ruff check sim envs agents experiments tests bench

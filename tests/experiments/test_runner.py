@@ -171,3 +171,13 @@ def test_n_player_rows_have_all_seats_and_returns():
     for r in decided.to_dict("records"):
         assert r[f"return_{r['winner']}"] == 1.0
         assert sum(r[f"return_{s}"] for s in range(3)) == pytest.approx(0.0)
+
+
+def test_default_decks_rotate_apart_from_agents_given_decks_stay_with_them():
+    df = run(RunConfig(matches=8, seed=1, agents=("greedy", "random"), progress=False))
+    pairs = set(zip(df["agent_0"], df["deck_0"]))
+    assert pairs == {("greedy", "black_starter"), ("greedy", "orange_starter"),
+                     ("random", "black_starter"), ("random", "orange_starter")}
+    df = run(RunConfig(matches=4, seed=1, agents=("greedy", "random"),
+                       decks=("green_starter", "blue_starter"), progress=False))
+    assert set(zip(df["agent_0"], df["deck_0"])) == {("greedy", "green_starter"), ("random", "blue_starter")}
