@@ -5,8 +5,8 @@ Workers return rows instead of writing files, so a Ray cluster needs no shared d
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from typing import Iterator
 
 
 def run_shard(config, start: int, stop: int, run_id: str) -> tuple[int, int, dict[str, list[dict]]]:

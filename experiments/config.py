@@ -67,7 +67,7 @@ class RunConfig:
             d.pop(k)
         return json.dumps(d, sort_keys=True, default=list)
 
-    def replace(self, **changes: Any) -> "RunConfig":
+    def replace(self, **changes: Any) -> RunConfig:
         """A copy with fields changed."""
         return dataclasses.replace(self, **changes)
 

@@ -16,7 +16,8 @@ pattern to follow for RLlib, Tianshou or any other library that expects one agen
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import gymnasium
 import numpy as np

@@ -21,7 +21,12 @@ from experiments.backends import backend_for
 from experiments.config import RunConfig, RunConfigError
 from experiments.match import game_for, per_seat
 from experiments.shards import (
-    clean_temporaries, completed_ranges, read_manifest, read_table, write_manifest, write_shard,
+    clean_temporaries,
+    completed_ranges,
+    read_manifest,
+    read_table,
+    write_manifest,
+    write_shard,
 )
 from experiments.summary import Summary
 

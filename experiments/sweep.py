@@ -293,5 +293,6 @@ def load_results(out: str | Path) -> SweepResults:
                     if col not in frame.columns:
                         frame[col] = [value] * len(frame)
                 bucket.append(frame)
-    cat = (lambda fs: pd.concat(fs, ignore_index=True) if fs else pd.DataFrame())
+    def cat(frames: list) -> pd.DataFrame:
+        return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     return SweepResults(matches=cat(matches), cards=cat(cards), cells=pd.DataFrame(cells), axes=axes, info=info)

@@ -141,7 +141,7 @@ def main(args: Args) -> dict:
     seeds = np.random.SeedSequence(args.seed).generate_state(args.num_envs)
     out = Path(args.out)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
-    log = open(out / "train.log", "a", buffering=1)
+    log = open(out / "train.log", "a", buffering=1)  # noqa: SIM115 - closed at the end of main
 
     def say(msg: str) -> None:
         line = f"[{time.strftime('%H:%M:%S')}] {msg}"

@@ -1,12 +1,16 @@
 """The shared core of every engine: the game protocol, errors, params, seeding, action codecs."""
+from sim.core.actions import ActionCodec
 from sim.core.errors import (
-    CardDataError, IllegalActionError, InvalidDeckError, InvalidParamsError, InvalidScenarioError,
+    CardDataError,
+    IllegalActionError,
+    InvalidDeckError,
+    InvalidParamsError,
+    InvalidScenarioError,
     TcglabError,
 )
 from sim.core.params import Params, param
 from sim.core.protocol import Game, State
-from sim.core.seeding import make_rng, spawn_seeds, rng_state, rng_from_state
-from sim.core.actions import ActionCodec
+from sim.core.seeding import make_rng, rng_from_state, rng_state, spawn_seeds
 
 __all__ = [
     "TcglabError", "CardDataError", "IllegalActionError", "InvalidDeckError", "InvalidParamsError",

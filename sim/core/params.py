@@ -68,7 +68,7 @@ class Params:
             for f in dataclasses.fields(cls)
         ]
 
-    def replace(self, **overrides: Any) -> "Params":
+    def replace(self, **overrides: Any) -> Params:
         """A new params value with `overrides` applied; unknown names raise InvalidParamsError."""
         unknown = sorted(set(overrides) - set(self.field_names()))
         if unknown:
@@ -90,7 +90,7 @@ class Params:
                 for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Params":
+    def from_dict(cls, data: dict) -> Params:
         """Params from `to_dict` output (or any subset of fields)."""
         return cls().replace(**data)
 

@@ -6,7 +6,8 @@ Agents and experiments use only these members, so they work on every game unchan
 from __future__ import annotations
 
 import abc
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -30,11 +31,11 @@ class Game(abc.ABC):
         """Size of the flat action space (fixed for a params value)."""
 
     @abc.abstractmethod
-    def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> "State":
+    def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> State:
         """A new game after set-up (shuffles, first player, opening hands) from `seed`."""
 
     @abc.abstractmethod
-    def state_from_dict(self, data: dict) -> "State":
+    def state_from_dict(self, data: dict) -> State:
         """A state from a scenario or `to_dict` output (validated; bad keys are named)."""
 
     def default_decks(self) -> list[Any]:
@@ -77,11 +78,11 @@ class State(abc.ABC):
         """Per-seat result: +1 win, -1 loss, 0 draw or game in progress."""
 
     @abc.abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (cheap: search calls it thousands of times a second)."""
 
     @abc.abstractmethod
-    def determinize(self, observer: int, rng: np.random.Generator) -> "State":
+    def determinize(self, observer: int, rng: np.random.Generator) -> State:
         """A copy where all the observer cannot see is re-dealt consistently, with a new RNG."""
 
     @abc.abstractmethod

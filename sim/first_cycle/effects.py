@@ -15,8 +15,8 @@ Targets are (player, fighter) pairs; fighter 0 is the Leader, 1..5 the Character
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from sim.first_cycle.cardspec import Ability
 

@@ -6,8 +6,9 @@ the state's own generator), then the first turn begins.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 

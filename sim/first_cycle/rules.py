@@ -58,10 +58,10 @@ class FirstCycleState(StateData, State):
     def events(self) -> list[tuple]:
         return self._events
 
-    def clone(self) -> "FirstCycleState":
+    def clone(self) -> FirstCycleState:
         return self.copy_data(FirstCycleState.__new__(FirstCycleState))
 
-    def determinize(self, observer: int, rng) -> "FirstCycleState":
+    def determinize(self, observer: int, rng) -> FirstCycleState:
         return hidden.determinize(self, observer, rng)
 
     def observation(self, player: int) -> dict:
@@ -75,7 +75,7 @@ class FirstCycleState(StateData, State):
         return state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict, game=None) -> "FirstCycleState":
+    def from_dict(cls, data: dict, game=None) -> FirstCycleState:
         """A state from a scenario or `to_dict` output; the game is built from its params if not given."""
         if game is None:
             from sim.first_cycle.game import FirstCycleGame

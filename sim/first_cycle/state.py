@@ -50,7 +50,7 @@ class PlayerState:
         self.known_bottom = 0
         self.revealed: list[int] = []
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         """An independent copy (lists copied, ints shared)."""
         c = PlayerState.__new__(PlayerState)
         c.leader = self.leader
@@ -126,7 +126,7 @@ class StateData:
                  "winner", "end_reason", "tasks", "pending", "battle", "rng", "_events",
                  "next_uid", "done", "last_target", "_legal")
 
-    def copy_data(self, into: "StateData", rng: np.random.Generator | None = None) -> "StateData":
+    def copy_data(self, into: StateData, rng: np.random.Generator | None = None) -> StateData:
         """Copy every field into a blank instance; the RNG is copied unless `rng` replaces it."""
         into.game = self.game
         into.params = self.params

@@ -58,7 +58,7 @@ def check_invariants(state, initial: list[Counter]) -> None:
         for f in range(6):
             if pl.card[f] < 0:
                 assert pl.attached[f] == 0
-        assert 0 <= pl.known_bottom <= len(pl.deck) and 0 <= pl.known_top
+        assert 0 <= pl.known_bottom <= len(pl.deck) and pl.known_top >= 0
     if state.done:
         assert state.legal_actions() == []
     else:

@@ -62,8 +62,8 @@ def test_to_dict_round_trip_mid_game():
 
 
 def test_state_from_dict_builds_its_own_game_from_params():
-    from sim.first_cycle.rules import FirstCycleState
     from sim import load_game
+    from sim.first_cycle.rules import FirstCycleState
     g = load_game("first_cycle", max_turns=40)
     s = g.new_state(3)
     back = FirstCycleState.from_dict(s.to_dict())

@@ -16,7 +16,8 @@ def test_train_ppo_smoke_trains_evaluates_and_checkpoints(tmp_path):
                               "--batch-size", "64", "--eval-every", "128", "--eval-matches", "2",
                               "--out", str(out)]))
     assert (out / "final.zip").exists() and (out / "train.log").read_text()
-    rows = list(csv.DictReader(open(out / "eval.csv")))
+    with open(out / "eval.csv") as fh:
+        rows = list(csv.DictReader(fh))
     assert {r["opponent"] for r in rows} == {"random", "greedy"}
     assert {int(r["step"]) for r in rows} == {128, 256}
     assert all(0.0 <= float(r["win_rate"]) <= 1.0 and int(r["matches"]) == 2 for r in rows)
