@@ -71,6 +71,8 @@ class Args:
     """agents evaluated against"""
     out: str = "runs/ppo"
     """folder for checkpoints, eval.csv and train.log"""
+    init_from: str = ""
+    """start from this checkpoint's weights instead of a fresh network (curricula)"""
     extra_params: dict = field(default_factory=dict)
     """game params overrides"""
 
@@ -163,6 +165,8 @@ def main(args: Args) -> dict:
         "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
         batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
         policy_kwargs={"net_arch": list(args.net_arch)}, seed=args.seed, device=args.device, verbose=0)
+    if args.init_from:
+        model.set_parameters(args.init_from, exact_match=True, device=args.device)
     (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
     say(f"training {args.game} for {args.total_steps} steps, opponent {args.opponent}, "
         f"{args.num_envs} envs, device {args.device}")

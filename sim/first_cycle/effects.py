@@ -152,10 +152,32 @@ def power(state, player: int, fighter: int) -> int:
 
 
 def powers(state, player: int) -> list[int]:
-    """The Power of each of a player's six fighters (0 for an empty space), in one pass."""
-    card = state.players[player].card
-    bonuses = _active_bonuses(state, player)
-    return [_base_power(state, player, f, bonuses) if card[f] >= 0 else 0 for f in range(6)]
+    """The Power of each of a player's six fighters (0 for an empty space), in one pass.
+
+    The same sum as `power`, unrolled: observations call this for every seat and step."""
+    pl = state.players[player]
+    card = pl.card
+    params = state.params
+    cards = state.cards
+    passives = state.game.passives
+    ram = params.attached_ram_power if player == state.active else 0
+    bonuses = (_active_bonuses(state, player)
+               if any(c >= 0 and passives[c] for c in card) else ())
+    mod_turn, mod_battle, attached = pl.mod_turn, pl.mod_battle, pl.attached
+    out = [0, 0, 0, 0, 0, 0]
+    for f in range(6):
+        c = card[f]
+        if c < 0:
+            continue
+        v = (params.leader_power if f == 0 else cards[c].power) + mod_turn[f] + mod_battle[f] + attached[f] * ram
+        for g, b in bonuses:
+            v += _bonus_to(state, player, f, g, b)
+        out[f] = v
+    battle = state.battle
+    if (battle is not None and player != state.active and battle[1] == 0
+            and player != state.first_player and state.turn in params.defender_bonus_turns):
+        out[0] += params.defender_bonus
+    return [v if v > 0 else 0 for v in out]
 
 
 # --------------------------------------------------------------------------- effects

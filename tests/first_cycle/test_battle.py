@@ -208,3 +208,18 @@ def test_fc_leader_at_zero_hp_loses_immediately():
     act(s, "attack Leader with Leader")
     assert s.is_terminal() and s.winner == 0 and s.end_reason == "leader_hp"
     assert s.returns() == [1.0, -1.0] and s.legal_actions() == []
+
+
+def test_powers_in_one_pass_equal_power_of_each_fighter():
+    """`powers` (observations) and `power` (rules) must never disagree."""
+    import numpy as np
+
+    from sim.first_cycle.effects import power, powers
+    for seed in range(30):
+        s = GAME.new_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            for p in (0, 1):
+                assert powers(s, p) == [power(s, p, f) for f in range(6)]
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.integers(len(legal)))])
