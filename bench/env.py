@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Throughput of the First Cycle environments: AEC env, BatchEnv, and the engine alone.
+"""Throughput of the game environments: AEC env, BatchEnv, and the engine alone, per game.
 
-    python bench/env.py                  # 3 s per row
-    python bench/env.py --seconds 5 --num-envs 128
+    python bench/env.py                  # First Cycle and FE Cipher, 3 s per row
+    python bench/env.py --games cipher --seconds 5 --num-envs 128
+    python bench/env.py --games xenodex,xenodex@3,xenodex@4   # @N: the player count
 
-Rows (decisions per second, like ../shared/bench/peers.py):
+Rows, for each game of `--games` (default: first_cycle, cipher, xenodex, xenodex@4;
+a name with `@N` runs that game with N players),
+in decisions per second like ../shared/bench/peers.py:
 - `engine`: `sim` alone, random legal actions (`legal_actions`/`apply`), no observation;
-- `aec_env`: `envs.first_cycle_v0.env()` with PettingZoo's standard wrappers, driven by
+- `aec_env`: `envs.<game>_v0.env()` with PettingZoo's standard wrappers, driven by
   the loop of peers.py (`agent_iter`, `last()` with the observation encoded every step, a
   uniform choice among the mask's ones, `step`); resets are timed;
 - `batch_env`: `envs.BatchEnv` with `--num-envs` matches, the uniform legal choice made
@@ -14,11 +17,13 @@ Rows (decisions per second, like ../shared/bench/peers.py):
 
 Same seed, same games. `--cpu-time` times with the process's CPU time (steadier when
 other jobs share the machine). For the peers in the same process and run:
-`python ../shared/bench/peers.py --aec envs.first_cycle_v0:env --only floor,texas,custom`.
+`python ../shared/bench/peers.py --aec envs.first_cycle_v0:env --only floor,texas,custom`
+(or `envs.cipher_v0:env`).
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import platform
 import random
@@ -30,15 +35,23 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from envs import BatchEnv, first_cycle_v0
+from envs import BatchEnv
+from envs.registry import ENV_MODULES
 from sim import load_game
 
 perf = time.perf_counter
 
 
-def bench_engine(seconds: float, seed: int) -> dict[str, Any]:
+def _parse(game_name: str) -> tuple[str, dict[str, Any]]:
+    """"xenodex@4" -> ("xenodex", {"num_players": 4}); a plain name -> (name, {})."""
+    name, _, players = game_name.partition("@")
+    return name, ({"num_players": int(players)} if players else {})
+
+
+def bench_engine(seconds: float, seed: int, game_name: str = "first_cycle") -> dict[str, Any]:
     """Random legal play on the engine alone (no observation, no env)."""
-    game = load_game("first_cycle")
+    name, params = _parse(game_name)
+    game = load_game(name, **params)
     randrange = random.Random(seed).randrange
     steps = games = 0
     t0 = perf()
@@ -55,9 +68,10 @@ def bench_engine(seconds: float, seed: int) -> dict[str, Any]:
     return {"steps": steps, "games": games, "elapsed": perf() - t0}
 
 
-def bench_aec(seconds: float, seed: int) -> dict[str, Any]:
+def bench_aec(seconds: float, seed: int, game_name: str = "first_cycle") -> dict[str, Any]:
     """The AEC env with wrappers, in the loop peers.py uses for PettingZoo envs."""
-    env = first_cycle_v0.env()
+    name, params = _parse(game_name)
+    env = importlib.import_module(ENV_MODULES[name]).env(**params)
     flatnonzero = np.flatnonzero
     randrange = random.Random(seed).randrange
     env.reset(seed=seed)
@@ -70,7 +84,7 @@ def bench_aec(seconds: float, seed: int) -> dict[str, Any]:
         if not first:
             env.reset()
         first = False
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _reward, term, trunc, _info = env.last()
             if term or trunc:
                 action = None
@@ -88,9 +102,11 @@ def bench_aec(seconds: float, seed: int) -> dict[str, Any]:
     return {"steps": steps, "games": games, "elapsed": perf() - t0}
 
 
-def bench_batch(seconds: float, seed: int, num_envs: int) -> dict[str, Any]:
+def bench_batch(seconds: float, seed: int, num_envs: int, game_name: str = "first_cycle"
+                ) -> dict[str, Any]:
     """BatchEnv stepping `num_envs` matches; uniform legal actions chosen with numpy."""
-    benv = BatchEnv("first_cycle", num_envs=num_envs, seed=seed)
+    name, params = _parse(game_name)
+    benv = BatchEnv(name, num_envs=num_envs, seed=seed, **params)
     rng = np.random.default_rng(seed)
     out = benv.reset()
     steps = games = 0
@@ -112,34 +128,46 @@ def main(argv: list[str] | None = None) -> int:
                     help="untimed warm-up per row (default 0.5)")
     ap.add_argument("--num-envs", type=int, default=64, help="BatchEnv matches (default 64)")
     ap.add_argument("--seed", type=int, default=12345)
+    ap.add_argument("--games", default="first_cycle,cipher,xenodex,xenodex@4",
+                    help="comma-separated games with an env, @N for a player count "
+                         "(default: first_cycle,cipher,xenodex,xenodex@4)")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time with this process's CPU time instead of wall time (steadier on "
                          "a shared machine; peers.py uses wall time)")
     args = ap.parse_args(argv)
     global perf
     perf = time.process_time if args.cpu_time else time.perf_counter
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    unknown = [g for g in games if _parse(g)[0] not in ENV_MODULES]
+    if unknown:
+        ap.error(f"no env for {unknown}; games with an env: {sorted(ENV_MODULES)}")
 
-    rows = [("engine", lambda s, sd: bench_engine(s, sd), "sim only, no observation"),
-            ("aec_env", lambda s, sd: bench_aec(s, sd),
-             "first_cycle_v0.env(), wrappers, obs encoded"),
-            ("batch_env", lambda s, sd: bench_batch(s, sd, args.num_envs),
-             f"BatchEnv, {args.num_envs} matches, obs encoded")]
     load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
     clock = "CPU time" if args.cpu_time else "wall time"
     print(f"# python {platform.python_version()}, {os.cpu_count()} cpus, load at start {load}; "
           f"{args.seconds:g} s per row ({clock}), seed {args.seed}")
-    print(f"{'row':10s} {'steps/s':>10s} {'us/step':>8s} {'games/s':>8s} {'steps/game':>10s}  note")
-    results = {}
-    for name, fn, note in rows:
-        if args.warmup > 0:
-            fn(args.warmup, args.seed + 1_000_003)
-        r = fn(args.seconds, args.seed)
-        rate = r["steps"] / r["elapsed"]
-        results[name] = rate
-        per_game = r["steps"] / r["games"] if r["games"] else float("nan")
-        print(f"{name:10s} {rate:10,.0f} {1e6 / rate:8.1f} {r['games'] / r['elapsed']:8.1f} "
-              f"{per_game:10.1f}  {note}", flush=True)
-    print(f"# batch_env / aec_env = {results['batch_env'] / results['aec_env']:.2f}x")
+    print(f"{'game':12s} {'row':10s} {'steps/s':>10s} {'us/step':>8s} {'games/s':>8s} "
+          f"{'steps/game':>10s}  note")
+    for game in games:
+        name, params = _parse(game)
+        env_name = ENV_MODULES[name].rsplit(".", 1)[1]
+        env_args = ", ".join(f"{k}={v}" for k, v in params.items())
+        rows = [("engine", lambda s, sd, g=game: bench_engine(s, sd, g), "sim only, no observation"),
+                ("aec_env", lambda s, sd, g=game: bench_aec(s, sd, g),
+                 f"{env_name}.env({env_args}), wrappers, obs encoded"),
+                ("batch_env", lambda s, sd, g=game: bench_batch(s, sd, args.num_envs, g),
+                 f"BatchEnv, {args.num_envs} matches, obs encoded")]
+        results = {}
+        for name, fn, note in rows:
+            if args.warmup > 0:
+                fn(args.warmup, args.seed + 1_000_003)
+            r = fn(args.seconds, args.seed)
+            rate = r["steps"] / r["elapsed"]
+            results[name] = rate
+            per_game = r["steps"] / r["games"] if r["games"] else float("nan")
+            print(f"{game:12s} {name:10s} {rate:10,.0f} {1e6 / rate:8.1f} "
+                  f"{r['games'] / r['elapsed']:8.1f} {per_game:10.1f}  {note}", flush=True)
+        print(f"# {game}: batch_env / aec_env = {results['batch_env'] / results['aec_env']:.2f}x")
     return 0
 
 

@@ -15,9 +15,10 @@ What the env adds to the engine, and nothing more (../shared/DESIGN.md, layer 2)
 - observations `{"observation": float32 (D,), "action_mask": int8 (A,)}` from the
   spec's encoder, which reads only `State.observation(seat)`; the mask is the engine's
   legal actions for the agent to act and all zeros for any other agent;
-- rewards +1 / -1 / 0 (the engine's `returns()`) on the final step only; a win
-  terminates every agent, a draw by a reason in `spec.truncation_reasons` (the turn
-  limit) truncates them;
+- rewards: the engine's `returns()` on the final step only (+1 / -1 / 0 at two seats;
+  with n seats XenodeX gives the winner +1 and each other seat -1/(n-1), 0 on a draw);
+  a win terminates every agent, a draw by a reason in `spec.truncation_reasons` (the turn
+  limit) truncates them, any other draw terminates them;
 - seeding: `reset(seed=s)` starts a `SeedSequence(s)`; each reset, seeded or not, deals
   the next game from it, so the game sequence after a seeded reset is reproducible in
   any process. `game_seed` holds the int seed of the current game

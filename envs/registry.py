@@ -9,7 +9,9 @@ import importlib
 from envs.core import CardGameSpec
 
 ENV_MODULES: dict[str, str] = {
+    "cipher": "envs.cipher_v0",
     "first_cycle": "envs.first_cycle_v0",
+    "xenodex": "envs.xenodex_v0",
 }
 
 

@@ -2,6 +2,7 @@
 
     python -m experiments.strength --games 400 --pair greedy,random
     python -m experiments.strength --games 400 --pair "mcts,mcts:iterations=100" --workers 2
+    python -m experiments.strength --game xenodex --players 4 --games 300 --pair mcts,greedy
 
 Each deal (a set-up seed) is played twice with the seats swapped, so both agents get
 the same cards, decks and first player; `--games` counts matches (rounded up to even).
@@ -9,6 +10,12 @@ Every match is seeded from a `SeedSequence` spawned from `--seed` (set-up seed a
 generator per seat), so a run is reproducible whatever `--workers` is. The first agent's
 score counts a draw as half a win; the interval is Wilson's score interval at 95%
 over the decisive-or-drawn match count with draws as half-wins.
+
+With `--players N` (games of 2-4 seats, e.g. XenodeX) the first agent plays one seat
+and the second agent every other seat; each deal is played N times, the first agent in
+seat 0, 1, ..., N-1 in turn (decks stay with the seats), so `--games` is rounded up to a
+multiple of N. Then the summary also gives the first agent's plain win rate with its
+Wilson interval (`win_rate`, `win_ci95`; a fair share is 1/N), and a draw scores 1/N.
 """
 from __future__ import annotations
 
@@ -42,6 +49,8 @@ class Args:
     """Game name for `sim.load_game`."""
     decks: str | None = None
     """Comma-separated deck names for seats 0 and 1 (default: the game's defaults)."""
+    players: int | None = None
+    """Seats (games of 2-4 players): the first agent plays one, the second all the others."""
     workers: int = 1
     """Local processes."""
     out: str | None = None
@@ -88,10 +97,38 @@ class MatchResult:
     """Total think time of the first and second agent."""
 
 
-def _match_seeds(seed: int, deal: int) -> tuple[np.random.SeedSequence, list[np.random.SeedSequence]]:
+def _match_seeds(seed: int, deal: int, seats: int = 2) -> tuple[np.random.SeedSequence, list[np.random.SeedSequence]]:
     deal_seq = np.random.SeedSequence(seed, spawn_key=(deal,))  # = SeedSequence(seed).spawn(...)[deal]
-    setup, rng_a, rng_b = deal_seq.spawn(3)
-    return setup, [rng_a, rng_b]
+    setup, *rngs = deal_seq.spawn(1 + seats)
+    return setup, rngs
+
+
+def play_match_n(game: Any, specs: Sequence[str], decks: list[str] | None, seed: int, index: int) -> MatchResult:
+    """Match `index` of an N-seat run: deal `index // N`, the first agent in seat `index % N`
+    and the second agent in every other seat (generators: the first agent's, then the
+    other seats' in seat order)."""
+    n = game.num_players
+    setup, seat_seeds = _match_seeds(seed, index // n, n)
+    a_seat = index % n
+    first, second = agents.make(specs[0]), agents.make(specs[1])
+    others = [q for q in range(n) if q != a_seat]
+    rngs = {a_seat: np.random.default_rng(seat_seeds[0])}
+    rngs.update((q, np.random.default_rng(sd)) for q, sd in zip(others, seat_seeds[1:]))
+    state = game.new_state(setup, decks)
+    think = [0.0, 0.0]
+    decisions = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        k = 0 if seat == a_seat else 1
+        t = time.perf_counter()
+        action = (first if k == 0 else second).act(state, rngs[seat])
+        think[k] += time.perf_counter() - t
+        state.apply(action)
+        decisions += 1
+    r = state.returns()[a_seat]
+    score = 1.0 if r > 0 else 1.0 / n if r == 0 else 0.0
+    return MatchResult(index, a_seat, score, decisions, getattr(state, "turn", -1),
+                       getattr(state, "end_reason", ""), (think[0], think[1]))
 
 
 def play_match(game: Any, specs: Sequence[str], decks: list[str] | None, seed: int, index: int) -> MatchResult:
@@ -120,13 +157,16 @@ def play_match(game: Any, specs: Sequence[str], decks: list[str] | None, seed: i
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(game_name: str, specs: tuple[str, str], decks: list[str] | None, seed: int) -> None:
-    _WORKER.update(game=load_game(game_name), specs=specs, decks=decks, seed=seed)
+def _init_worker(game_name: str, specs: tuple[str, str], decks: list[str] | None, seed: int,
+                 players: int | None = None) -> None:
+    game = load_game(game_name, **({"num_players": players} if players is not None else {}))
+    _WORKER.update(game=game, specs=specs, decks=decks, seed=seed, players=players)
 
 
 def _run_one(index: int) -> MatchResult:
     w = _WORKER
-    return play_match(w["game"], w["specs"], w["decks"], w["seed"], index)
+    play = play_match if w["players"] is None else play_match_n
+    return play(w["game"], w["specs"], w["decks"], w["seed"], index)
 
 
 def run(args: Args, progress: bool = True) -> dict[str, Any]:
@@ -135,10 +175,11 @@ def run(args: Args, progress: bool = True) -> dict[str, Any]:
     for s in specs:
         agents.make(s)  # fail early on a bad spec
     decks = args.decks.split(",") if args.decks else None
-    n = args.games + args.games % 2
+    seats = args.players or 2
+    n = args.games + (-args.games) % seats
     start = time.perf_counter()
     results: list[MatchResult] = []
-    init = (args.game, specs, decks, args.seed)
+    init = (args.game, specs, decks, args.seed, args.players)
     if args.workers > 1:
         with get_context("spawn").Pool(args.workers, _init_worker, init) as pool:
             for r in pool.imap_unordered(_run_one, range(n)):
@@ -166,8 +207,8 @@ def summarize(args: Args, specs: Sequence[str], results: list[MatchResult], wall
     """Win/draw/loss counts, score rate and its Wilson interval, per-decision think time."""
     n = len(results)
     wins = sum(r.score == 1.0 for r in results)
-    draws = sum(r.score == 0.5 for r in results)
-    score = wins + 0.5 * draws
+    draws = sum(0.0 < r.score < 1.0 for r in results)  # a draw scores 1/2 (1/N with N seats)
+    score = sum(r.score for r in results)
     lo, hi = wilson(score, n)
     decisions = sum(r.decisions for r in results)
     return {
@@ -181,7 +222,17 @@ def summarize(args: Args, specs: Sequence[str], results: list[MatchResult], wall
         "think_s_per_match": [sum(r.think_seconds[k] for r in results) / max(n, 1) for k in (0, 1)],
         "end_reasons": {k: sum(r.end_reason == k for r in results) for k in sorted({r.end_reason for r in results})},
         "wall_s": wall, "workers": args.workers,
-    }
+    } | (_n_seat_fields(args.players, results) if args.players is not None else {})
+
+
+def _n_seat_fields(players: int, results: list[MatchResult]) -> dict[str, Any]:
+    """The first agent's plain win rate and its interval, and its score by seat (N seats)."""
+    n = len(results)
+    wins = sum(r.score == 1.0 for r in results)
+    lo, hi = wilson(wins, n)
+    return {"players": players, "win_rate": wins / n if n else 0.0, "win_ci95": [lo, hi],
+            "score_by_seat": [_rate([r for r in results if r.first_agent_seat == q])
+                              for q in range(players)]}
 
 
 def _rate(rs: list[MatchResult]) -> float:
@@ -192,7 +243,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Args:
     """Build `Args` from the command line."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     for f in dataclasses.fields(Args):
-        kind = int if f.type in ("int", int) else str
+        kind = int if f.type in ("int", int, "int | None") else str
         p.add_argument(f"--{f.name}", type=kind, default=f.default)
     return Args(**vars(p.parse_args(argv)))
 
@@ -206,6 +257,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
           f"(95% CI {lo:.3f}-{hi:.3f}) over {summary['matches']} seat-swapped matches; "
           f"W/D/L {summary['wins']}/{summary['draws']}/{summary['losses']}; "
           f"{summary['wall_s']:.0f} s")
+    if args.players is not None:
+        lo, hi = summary["win_ci95"]
+        print(f"{args.players} seats, {summary['first']} in one seat: win rate {summary['win_rate']:.3f} "
+              f"(95% CI {lo:.3f}-{hi:.3f}; fair share {1 / args.players:.3f}); end reasons "
+              f"{summary['end_reasons']}")
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(summary, fh, indent=1)

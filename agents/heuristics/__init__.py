@@ -17,7 +17,9 @@ Heuristic = Callable[[Any], list[float]]
 
 # game name -> (module, factory): the factory takes weight overrides and returns a Heuristic.
 _HEURISTICS: dict[str, tuple[str, str]] = {
+    "cipher": ("agents.heuristics.cipher", "make"),
     "first_cycle": ("agents.heuristics.first_cycle", "make"),
+    "xenodex": ("agents.heuristics.xenodex", "make"),
 }
 
 

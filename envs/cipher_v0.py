@@ -1,0 +1,97 @@
+"""FE Cipher as a PettingZoo AEC environment: `cipher_v0`.
+
+    from envs import cipher_v0
+
+    env = cipher_v0.env(render_mode="ansi")
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = env.action_space(agent).sample(obs["action_mask"])  # or your policy
+        env.step(action)
+    env.close()
+
+| | |
+|---|---|
+| Import | `from envs import cipher_v0` |
+| Actions | Discrete(598) with the default params (`game.action_space_size`) |
+| Agents | `["player_0", "player_1"]` (seats 0 and 1 of the engine) |
+| Observation | Dict: `"observation"` Box float32 (2563,), `"action_mask"` Box int8 (598,) |
+| Parallel API | no (see below) |
+| Rules | rules/fe_cipher.md as implemented by `sim.cipher` (docs/rules/cipher.md) |
+
+**Arguments** (all keyword): `decks` - two decks, each a starter name ("red_starter",
+"blue_starter", "white_starter", "black_starter"), a `Deck` or a deck dict (default: red
+vs blue, the engine's default); `render_mode` - None, "ansi" (`render()` returns the board
+as text) or "human" (prints it after every step); `with_action_labels=False` - when True,
+`infos[agent to act]["action_labels"]` maps each legal action id to its readable label
+(slow: off by default); any field of `CipherParams` (e.g. `max_turns=80`, `orbs=3`) -
+passed to `sim.load_game`, validated there. Changing params can change the observation
+size and the action count (`max_order`, `max_copies`).
+
+**Turns and actions.** The agent to act (`agent_selection`) is the engine's
+`current_player`: usually the active player, but the defender answers the evasion choice
+inside the attacker's turn, each player answers their own mulligan at set-up, and a
+compound play (attack, then its target; a skill, then its target or the bonds it
+reverses; a critical, then the card discarded) is several consecutive steps of the same
+agent, so the action space stays a small flat Discrete. Action ids are the engine's
+(`state.action_label(a)` names one; units are named by character, one unit per character
+name per side). An action outside the space trips PettingZoo's
+`AssertOutOfBoundsWrapper`; an illegal action raises `sim.IllegalActionError` and leaves
+the game unchanged (there is no penalty mode in the AEC env; the single-agent wrapper has
+one).
+
+**Observation.** `"observation"` is the float32 encoding of `State.observation(player)`
+by `envs.encoding.cipher.CipherEncoder`, laid out in named slices documented in
+docs/encoding/cipher.md (`env.unwrapped.encoder.slices()` in code). It holds only what
+that player may know: orbs are face-down for everyone, their owner included, so it holds
+only how many each player has left. `"action_mask"` is 1 exactly at the engine's legal
+actions for the agent to act, and all zeros for the other agent and after the game ends.
+
+**Rewards and ends.** 0 on every step until the last, then +1 for the winner and -1 for
+the loser (the engine's `returns()`). Destroying a Main Character with no orb left
+terminates every agent; reaching the turn limit (`max_turns`, default 60) is a draw that
+truncates every agent (reward 0). An empty deck is not a loss (FE-4). There is no other
+step limit: the turn limit bounds every game.
+
+**Seeding.** `reset(seed=s)` makes the game sequence reproducible: that reset and every
+later unseeded reset deal games from `SeedSequence(s)`, identically in every process.
+`env.unwrapped.game_seed` is the engine seed of the game in play and
+`env.unwrapped.game_state` its engine state (for inspection; act only through `step`).
+
+**Why no parallel view.** As in first_cycle_v0: one decider at a time, often the same
+player several times in a row, so PettingZoo's parallel API (every live agent acts on
+every step) does not fit (`metadata["is_parallelizable"] = False`). For throughput, use
+`envs.BatchEnv("cipher", ...)` (many matches stepped at once, stacked observations and
+masks); for single-agent RL, `envs.single_agent("cipher", opponent=...)`.
+
+**Speed.** STEPS_PLACEHOLDER
+
+**Version history.**
+- v0: first release (FE Cipher engine of issue 6; encoder layout of
+  docs/encoding/cipher.md, size 2563 with the default params and card set).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+
+from envs.core import CardGameAECEnv, CardGameSpec, wrap
+from envs.encoding.cipher import CipherEncoder
+from envs.render.cipher import render_board
+
+SPEC = CardGameSpec(game="cipher", env_name="cipher_v0", make_encoder=CipherEncoder,
+                    render_text=render_board)
+
+
+def raw_env(**kwargs: Any) -> CardGameAECEnv:
+    """The unwrapped env (keyword arguments: see the module docstring)."""
+    return CardGameAECEnv(SPEC, **kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The env with PettingZoo's standard wrappers (AssertOutOfBounds, OrderEnforcing)."""
+    return wrap(raw_env(**kwargs))

@@ -1,0 +1,102 @@
+"""BatchEnv, the single-agent wrapper and rendering with game="cipher" (smoke tests on top
+of the game-generic tests of test_batch.py, test_single_agent.py and test_render.py)."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import render_test
+
+from envs import BatchEnv, cipher_v0, single_agent
+from envs.core import action_mask
+from tests.envs.helpers import RandomOpponent
+
+
+def _random_actions(out, rng):
+    scores = rng.random(out.mask.shape) * out.mask
+    return scores.argmax(axis=1)
+
+
+def test_batch_env_rows_masks_and_auto_reset():
+    benv = BatchEnv("cipher", num_envs=6, seed=1, max_turns=8,
+                    decks=["white_starter", "black_starter"])
+    out = benv.reset()
+    assert out.obs.shape == (6, benv.observation_size) and out.obs.dtype == np.float32
+    assert out.mask.shape == (6, benv.num_actions) and out.rewards.shape == (6, 2)
+    rng = np.random.default_rng(1)
+    turn = slice(*benv.encoder.slices()["turn"])
+    ends = 0
+    for _ in range(600):
+        for i, s in enumerate(benv.states):
+            p = s.current_player
+            assert out.player[i] == p
+            assert np.array_equal(out.mask[i], action_mask(s, p, benv.num_actions))
+            assert np.array_equal(out.obs[i], benv.encoder.encode(s.observation(p)))
+        out = benv.step(_random_actions(out, rng))
+        assert (out.rewards.sum(axis=1) == 0).all()
+        for i in np.flatnonzero(out.dones):
+            ends += 1
+            assert out.obs[i, turn][0] == pytest.approx(1 / 8)  # a fresh game in the slot
+    assert ends > 5
+
+
+def test_batch_env_against_an_opponent():
+    benv = BatchEnv("cipher", num_envs=4, seed=3, opponent=RandomOpponent(), seat=1)
+    out = benv.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        assert (out.player == 1).all()
+        out = benv.step(_random_actions(out, rng))
+        assert (out.actor == 1).all()
+
+
+def test_single_agent_check_env_and_episodes():
+    env = single_agent("cipher", opponent=RandomOpponent(), illegal_action="penalize", seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env, skip_render_check=True)
+    env = single_agent("cipher", opponent=RandomOpponent(), seat="random", max_turns=10)
+    rng = np.random.default_rng(0)
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        while True:
+            mask = env.action_masks()
+            assert np.flatnonzero(mask).tolist() == env.game_state.legal_actions()
+            assert env.game_state.current_player == env.seat
+            obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            assert obs in env.observation_space
+            if term or trunc:
+                assert reward in (-1.0, 0.0, 1.0) and term != trunc
+                break
+
+
+def test_single_agent_against_an_agents_make_opponent():
+    env = single_agent("cipher", opponent="greedy", seed=2, max_turns=6)
+    obs, info = env.reset()
+    assert obs.shape == env.observation_space.shape
+    assert info["action_mask"].any()
+
+
+def test_ansi_board_is_readable():
+    env = cipher_v0.env(render_mode="ansi")
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(120):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    text = env.render()
+    state = env.unwrapped.game_state
+    assert f"FE Cipher - turn {state.turn}" in text and "Player 0" in text and "Player 1" in text
+    assert f"orbs {len(state.players[0].orbs)}" in text
+    mc = state.players[0].u_stack[state.players[0].index_of(state.players[0].mc)][-1]
+    assert state.game.cards[mc].name in text
+    for a in state.legal_actions():
+        assert state.action_label(a) in text
+
+
+def test_pettingzoo_render_test(capsys):
+    render_test(cipher_v0.env, custom_tests={"ansi": lambda text: "Legal actions" in text})
