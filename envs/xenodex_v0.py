@@ -72,15 +72,18 @@ offer. So, like PettingZoo's classic games, this env is AEC only
 num_players=4, ...)`; for single-agent RL, `envs.single_agent("xenodex", opponent=...,
 num_players=3)` (the opponent agent plays every other seat).
 
-**Speed** (`python bench/env.py --games xenodex,xenodex@4`, decisions per second under
-uniformly random legal play, one core; 2026-12-01 on the shared 2-core VM under load from
-other jobs, so indicative): see the table below.
+**Speed** (decisions per second under uniformly random legal play, one core, CPU time:
+`python bench/env.py --games xenodex,xenodex@3,xenodex@4 --cpu-time`, 3 s per row;
+2026-11-30, CPython 3.11.7 on the shared 2-core VM while other jobs ran, so indicative):
 
-| row | 2 players | 4 players |
-|---|---|---|
-| engine (sim alone) | ~60,000 | ~55,000 |
-| aec_env (wrappers, observation encoded every step) | ~5,700 | ~4,500 |
-| batch_env (64 matches) | ~6,800 | ~5,800 |
+| row | 2 players | 3 players | 4 players |
+|---|---|---|---|
+| `engine` (sim alone, no observation) | ~105,000 | ~103,000 | ~103,000 |
+| `aec_env` (wrappers, observation encoded every step) | ~5,600 | ~4,600 | ~4,500 |
+| `batch_env` (64 matches, one `encode_batch` per step) | ~7,300 | ~6,300 | ~6,800 |
+
+Per step, the engine's `observation(player)` takes about 110-135 us (every unit's STR and
+DEF with auras) and the encoding about 80-105 us; the engine's own step is about 10 us.
 
 **Version history.**
 - v0: first release (XenodeX engine of issue 7; encoder layout of docs/encoding/xenodex.md,
