@@ -163,7 +163,7 @@ class XenodexEncoder(SparseEncoder):
         lo = min(f.low for f in seat.features)
         hi = max(f.high for f in seat.features)
         for r in range(MAX_SEATS):
-            who = "you" if r == 0 else f"the seat {r} place(s) clockwise from you"
+            who = ("you", "the next seat clockwise", "2 seats clockwise", "3 seats clockwise")[r]
             self.seat_bases.append(L.add(f"seat_{r}", seat.size, f"relative seat {r} ({who}): "
                                          "the seat features (table below)", lo, hi, group="seats"))
         self.slot_bases = []
