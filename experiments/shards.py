@@ -25,18 +25,21 @@ def shard_name(start: int, stop: int) -> str:
     return f"part-{start:09d}-{stop - 1:09d}.parquet"
 
 
-def write_table(path: Path, rows: list[dict], schema: pa.Schema | None = None) -> None:
-    """Write rows to `path` atomically (temporary file, fsync, rename)."""
+def write_table(path: Path, rows: list[dict] | pa.Table, schema: pa.Schema | None = None) -> None:
+    """Write rows (dicts or an Arrow table) to `path` atomically (temporary file, fsync, rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    table = pa.Table.from_pylist(rows, schema=schema) if rows else pa.table({})
+    if isinstance(rows, pa.Table):
+        table = rows
+    else:
+        table = pa.Table.from_pylist(rows, schema=schema) if rows else pa.table({})
     pq.write_table(table, tmp)
     with open(tmp, "rb") as fh:
         os.fsync(fh.fileno())
     os.replace(tmp, path)
 
 
-def write_shard(run_dir: Path, start: int, stop: int, tables: dict[str, list[dict]]) -> None:
+def write_shard(run_dir: Path, start: int, stop: int, tables: dict[str, list[dict] | pa.Table]) -> None:
     """Write one shard of each table; the matches table last, since it marks the shard done."""
     name = shard_name(start, stop)
     for table in ("decisions", "cards"):
