@@ -50,7 +50,8 @@ def coerce_fields(cls: type, values: dict[str, Any]) -> dict[str, Any]:
     out = {}
     for key, value in values.items():
         default = fields[key].default
-        if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+        floaty = isinstance(default, float) or "float" in str(fields[key].type)
+        if floaty and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         out[key] = value
     return out

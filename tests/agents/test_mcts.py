@@ -130,3 +130,29 @@ def test_the_game_over_has_no_action():
     state.apply(next(a for a in state.legal_actions() if state.action_label(a) == positions.WINNING_LABEL))
     with pytest.raises(ValueError, match="over"):
         MCTSAgent().act(state, np.random.default_rng(0))
+
+
+def test_mcts_default_c_is_per_game_and_an_explicit_c_wins():
+    from agents.mcts import DEFAULT_C, default_c
+    assert MCTSConfig().c is None
+    assert default_c("first_cycle") == DEFAULT_C == 0.5
+    assert default_c("cipher") == 0.15
+    assert default_c("no_such_game") == DEFAULT_C
+    # The unset default searches exactly as the explicit per-game value does.
+    from sim import load_game
+    state = load_game("cipher").new_state(3)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    plain = MCTSAgent(MCTSConfig(iterations=60))
+    explicit = MCTSAgent(MCTSConfig(iterations=60, c=0.15))
+    other = MCTSAgent(MCTSConfig(iterations=60, c=3.0))
+    plain.search(state, np.random.default_rng(1))
+    explicit.search(state, np.random.default_rng(1))
+    other.search(state, np.random.default_rng(1))
+    assert plain.last_search_stats.actions == explicit.last_search_stats.actions
+    assert plain.last_search_stats.actions != other.last_search_stats.actions
+
+
+def test_mcts_rejects_a_negative_c():
+    with pytest.raises(ValueError, match="c must be >= 0"):
+        MCTSConfig(c=-1.0)
