@@ -90,11 +90,15 @@ def _active_bonuses(state, player: int) -> list[tuple[int, PassiveBonus]]:
     battle = state.battle
     mine = player == state.active
     out = []
-    for g in range(6):
-        src = pl.card[g]
-        if src < 0 or not passives[src]:
+    g = -1
+    for src in pl.card:
+        g += 1
+        if src < 0:
             continue
-        for b in passives[src]:
+        bonuses = passives[src]
+        if not bonuses:
+            continue
+        for b in bonuses:
             when = b.when
             if when == "my_turn" and not mine:
                 continue
@@ -102,7 +106,7 @@ def _active_bonuses(state, player: int) -> list[tuple[int, PassiveBonus]]:
                 continue
             if when == "defending" and (battle is None or mine):
                 continue
-            if condition_holds(state, player, g, b.ability):
+            if not b.ability.condition or condition_holds(state, player, g, b.ability):
                 out.append((g, b))
     return out
 
@@ -154,26 +158,60 @@ def power(state, player: int, fighter: int) -> int:
 def powers(state, player: int) -> list[int]:
     """The Power of each of a player's six fighters (0 for an empty space), in one pass.
 
-    The same sum as `power`, unrolled: observations call this for every seat and step."""
+    The same sum as `power` (printed or Leader power, modifiers, attached RAM on its
+    controller's turn, passives, the defender bonus, floor 0), unrolled over the six
+    spaces: observations call this for both seats at every step. Each active passive adds
+    its amount to the fighters it reaches (the cases of `_bonus_to`)."""
     pl = state.players[player]
-    card = pl.card
+    c0, c1, c2, c3, c4, c5 = card = pl.card
+    game = state.game
     params = state.params
-    cards = state.cards
-    passives = state.game.passives
-    ram = params.attached_ram_power if player == state.active else 0
-    bonuses = (_active_bonuses(state, player)
-               if any(c >= 0 and passives[c] for c in card) else ())
-    mod_turn, mod_battle, attached = pl.mod_turn, pl.mod_battle, pl.attached
-    out = [0, 0, 0, 0, 0, 0]
-    for f in range(6):
-        c = card[f]
-        if c < 0:
-            continue
-        v = (params.leader_power if f == 0 else cards[c].power) + mod_turn[f] + mod_battle[f] + attached[f] * ram
-        for g, b in bonuses:
-            v += _bonus_to(state, player, f, g, b)
-        out[f] = v
+    printed = game.printed_power
+    t0, t1, t2, t3, t4, t5 = pl.mod_turn
+    b0, b1, b2, b3, b4, b5 = pl.mod_battle
+    if player == state.active:
+        ram = params.attached_ram_power
+        a0, a1, a2, a3, a4, a5 = pl.attached
+        out = [params.leader_power + t0 + b0 + a0 * ram if c0 >= 0 else 0,
+               printed[c1] + t1 + b1 + a1 * ram if c1 >= 0 else 0,
+               printed[c2] + t2 + b2 + a2 * ram if c2 >= 0 else 0,
+               printed[c3] + t3 + b3 + a3 * ram if c3 >= 0 else 0,
+               printed[c4] + t4 + b4 + a4 * ram if c4 >= 0 else 0,
+               printed[c5] + t5 + b5 + a5 * ram if c5 >= 0 else 0]
+    else:
+        out = [params.leader_power + t0 + b0 if c0 >= 0 else 0,
+               printed[c1] + t1 + b1 if c1 >= 0 else 0,
+               printed[c2] + t2 + b2 if c2 >= 0 else 0,
+               printed[c3] + t3 + b3 if c3 >= 0 else 0,
+               printed[c4] + t4 + b4 if c4 >= 0 else 0,
+               printed[c5] + t5 + b5 if c5 >= 0 else 0]
     battle = state.battle
+    hp = game.has_passive
+    if hp[c0] or hp[c1] or hp[c2] or hp[c3] or hp[c4] or hp[c5]:
+        for g, b in _active_bonuses(state, player):
+            applies = b.applies
+            when = b.when
+            if applies == "self":
+                reached: tuple[int, ...] | list[int] = (g,)
+            elif applies == "own_leader":
+                reached = (0,)
+            elif applies == "allies_with_trait":
+                trait = b.trait
+                if trait is None:
+                    continue
+                cards = state.cards
+                reached = [t for t in range(1, 6)
+                           if t != g and card[t] >= 0 and trait in cards[card[t]].traits]
+            else:
+                reached = [t for t in range(1, 6) if t != g and card[t] >= 0]
+            for t in reached:
+                if card[t] < 0:
+                    continue
+                if when == "attacking" and battle[0] != t:
+                    continue
+                if when == "defending" and battle[1] != t:
+                    continue
+                out[t] += b.amount
     if (battle is not None and player != state.active and battle[1] == 0
             and player != state.first_player and state.turn in params.defender_bonus_turns):
         out[0] += params.defender_bonus

@@ -44,8 +44,11 @@ class FirstCycleGame(Game):
         self.cards = table
         # Precomputed per-card facts for the hot paths.
         self.cost = [s.cost if s else 0 for s in table]
+        self.printed_power = [s.power if s else 0 for s in table]
         self.is_protocol = [bool(s and s.kind == "protocol") for s in table]
         self.passives = [parse_passives(s) if s else () for s in table]
+        # Indexed by a fighter's card, -1 (an empty space) included: the last entry is False.
+        self.has_passive = [bool(p) for p in self.passives] + [False]
         self.activated = [next((i for i, a in enumerate(s.abilities) if a.trigger == "activated"), -1)
                           if s else -1 for s in table]
         trig: list[dict[str, tuple[int, ...]]] = []

@@ -10,46 +10,61 @@ from __future__ import annotations
 from sim.first_cycle import effects as fx
 from sim.first_cycle.state import FIGHTERS
 
+assert FIGHTERS == 6, "_fighters and effects.powers are unrolled over six spaces"
 
-def _fighters(state, player: int) -> list[dict]:
-    pl = state.players[player]
-    power = fx.powers(state, player)
-    out = []
-    for f in range(FIGHTERS):
-        c = pl.card[f]
-        if c < 0:
-            out.append(None)
-            continue
-        out.append({
-            "card": c, "exhausted": pl.exhausted[f], "attached": pl.attached[f],
-            "power": power[f], "entered": pl.entered[f],
-            "used": pl.used[f], "mod_turn": pl.mod_turn[f], "mod_battle": pl.mod_battle[f],
-        })
-    return out
+
+def _fighters(pl, power: list[int]) -> list[dict | None]:
+    """The six fighter records (None for an empty space), unrolled: built twice a step."""
+    c0, c1, c2, c3, c4, c5 = pl.card
+    e0, e1, e2, e3, e4, e5 = pl.exhausted
+    a0, a1, a2, a3, a4, a5 = pl.attached
+    p0, p1, p2, p3, p4, p5 = power
+    n0, n1, n2, n3, n4, n5 = pl.entered
+    u0, u1, u2, u3, u4, u5 = pl.used
+    t0, t1, t2, t3, t4, t5 = pl.mod_turn
+    b0, b1, b2, b3, b4, b5 = pl.mod_battle
+    return [
+        None if c0 < 0 else {"card": c0, "exhausted": e0, "attached": a0, "power": p0, "entered": n0,
+                           "used": u0, "mod_turn": t0, "mod_battle": b0},
+        None if c1 < 0 else {"card": c1, "exhausted": e1, "attached": a1, "power": p1, "entered": n1,
+                           "used": u1, "mod_turn": t1, "mod_battle": b1},
+        None if c2 < 0 else {"card": c2, "exhausted": e2, "attached": a2, "power": p2, "entered": n2,
+                           "used": u2, "mod_turn": t2, "mod_battle": b2},
+        None if c3 < 0 else {"card": c3, "exhausted": e3, "attached": a3, "power": p3, "entered": n3,
+                           "used": u3, "mod_turn": t3, "mod_battle": b3},
+        None if c4 < 0 else {"card": c4, "exhausted": e4, "attached": a4, "power": p4, "entered": n4,
+                           "used": u4, "mod_turn": t4, "mod_battle": b4},
+        None if c5 < 0 else {"card": c5, "exhausted": e5, "attached": a5, "power": p5, "entered": n5,
+                           "used": u5, "mod_turn": t5, "mod_battle": b5},
+    ]
 
 
 def _public(state, player: int) -> dict:
     pl = state.players[player]
-    kb = min(pl.known_bottom, len(pl.deck))
+    deck = pl.deck
+    kb = pl.known_bottom
+    revealed = pl.revealed
     return {
         "leader": pl.leader, "hp": pl.hp, "hand_size": len(pl.hand),
-        "deck_size": len(pl.deck), "discard": list(pl.discard),
+        "deck_size": len(deck), "discard": pl.discard[:],
         "ram_supply": pl.ram_supply, "ram_ready": pl.ram_ready,
-        "ram_exhausted": pl.ram_exhausted, "fighters": _fighters(state, player),
-        "turns_taken": pl.turns_taken, "known_bottom": pl.deck[:kb],
-        "revealed_hand": sorted(pl.revealed), "scanned_count": pl.known_top,
+        "ram_exhausted": pl.ram_exhausted, "fighters": _fighters(pl, fx.powers(state, player)),
+        "turns_taken": pl.turns_taken, "known_bottom": deck[:kb] if kb > 0 else [],
+        "revealed_hand": sorted(revealed) if revealed else [], "scanned_count": pl.known_top,
     }
 
 
 def observe(state, player: int) -> dict:
     """The structured view of `player` (0 or 1); contains nothing that seat cannot know."""
-    if player not in (0, 1):
+    if player != 0 and player != 1:
         raise ValueError(f"player must be 0 or 1, got {player!r}")
     me = state.players[player]
     mine = _public(state, player)
     mine["hand"] = sorted(me.hand)
-    kt = min(me.known_top, len(me.deck))
-    mine["known_top"] = me.deck[len(me.deck) - kt:][::-1]  # top first
+    deck = me.deck
+    kt = me.known_top
+    # The top kt cards (the deck's end), top first.
+    mine["known_top"] = deck[:len(deck) - kt - 1 if kt < len(deck) else None:-1] if kt > 0 else []
     pending = state.pending
     view_pending = None
     if pending is not None:
@@ -69,15 +84,16 @@ def observe(state, player: int) -> dict:
             view_pending["chosen"] = list(pending[3])
         elif kind == "scan":
             view_pending["count"] = len(pending[2]) + len(pending[3])
-    battle = None
-    if state.battle is not None:
-        b = state.battle
-        battle = {"attacker": b[0], "target": b[1], "attacking_player": state.active}
+    b = state.battle
+    done = state.done
     return {
         "player": player, "turn": state.turn, "active": state.active,
-        "first_player": state.first_player, "current_player": state.current_player,
-        "done": state.done, "winner": state.winner, "end_reason": state.end_reason,
-        "you": mine, "opponent": _public(state, 1 - player), "battle": battle,
+        "first_player": state.first_player,
+        "current_player": -1 if done else (pending[1] if pending is not None else state.active),
+        "done": done, "winner": state.winner, "end_reason": state.end_reason,
+        "you": mine, "opponent": _public(state, 1 - player),
+        "battle": None if b is None else {"attacker": b[0], "target": b[1],
+                                          "attacking_player": state.active},
         "pending": view_pending,
     }
 
