@@ -1,11 +1,12 @@
-"""Shared helpers of the FE Cipher tests: scenarios, playouts and invariant checks."""
+"""Shared helpers of the FE Cipher tests: scenarios, playouts and invariant checks
+(the game-generic parts come from tests/game_cases.py)."""
 from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
-
 from sim import load_game
+from tests import game_cases
+from tests.game_cases import act, labels  # noqa: F401  (re-exported for the tests of this game)
 
 GAME = load_game("cipher")
 CS = GAME.card_set
@@ -13,20 +14,7 @@ CS = GAME.card_set
 
 def scenario(players: list[dict], game=GAME, **top):
     """A state from a short scenario dict (see sim/cipher/scenario.py)."""
-    return game.state_from_dict({"players": players, **top})
-
-
-def act(state, label: str) -> None:
-    """Apply the legal action whose readable label is exactly `label`."""
-    labels_ = {state.action_label(a): a for a in state.legal_actions()}
-    if label not in labels_:
-        raise AssertionError(f"no legal action {label!r}; legal: {sorted(labels_)}")
-    state.apply(labels_[label])
-
-
-def labels(state) -> list[str]:
-    """The labels of every legal action."""
-    return [state.action_label(a) for a in state.legal_actions()]
+    return game_cases.scenario(game, players, **top)
 
 
 def cid(name: str) -> int:
@@ -101,21 +89,5 @@ class Invariants:
 
 def random_playout(seed: int, game=GAME, decks=None, check: bool = True, probe_copies: bool = False):
     """Play uniformly random legal actions to the end; returns (state, actions)."""
-    state = game.new_state(seed, decks)
-    inv = Invariants(state) if check else None
-    rng = np.random.default_rng(seed + 1_000_003)
-    actions = []
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        a = legal[int(rng.integers(len(legal)))]
-        if probe_copies:
-            before = state.to_dict()
-            state.clone().apply(a)
-            state.determinize(state.current_player, np.random.default_rng(seed))
-            state.determinize(1 - state.current_player, np.random.default_rng(seed + 1))
-            assert state.to_dict() == before, "clone/determinize changed the original"
-        state.apply(a)
-        actions.append(a)
-        if inv is not None:
-            inv.check(state)
-    return state, actions
+    checker = (lambda state: Invariants(state).check) if check else None
+    return game_cases.random_playout(game, seed, decks, checker, probe_copies)

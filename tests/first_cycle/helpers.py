@@ -1,31 +1,19 @@
-"""Shared helpers of the First Cycle tests: scenarios, playouts and invariant checks."""
+"""Shared helpers of the First Cycle tests: scenarios, playouts and invariant checks
+(the game-generic parts come from tests/game_cases.py)."""
 from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
-
 from sim import load_game
+from tests import game_cases
+from tests.game_cases import act, labels  # noqa: F401  (re-exported for the tests of this game)
 
 GAME = load_game("first_cycle")
 
 
 def scenario(players: list[dict], game=GAME, **top) -> object:
     """A state from a short scenario dict (see sim/first_cycle/scenario.py)."""
-    return game.state_from_dict({"players": players, **top})
-
-
-def act(state, label: str) -> None:
-    """Apply the legal action whose readable label is exactly `label`."""
-    labels = {state.action_label(a): a for a in state.legal_actions()}
-    if label not in labels:
-        raise AssertionError(f"no legal action {label!r}; legal: {sorted(labels)}")
-    state.apply(labels[label])
-
-
-def labels(state) -> list[str]:
-    """The labels of every legal action."""
-    return [state.action_label(a) for a in state.legal_actions()]
+    return game_cases.scenario(game, players, **top)
 
 
 def zone_counts(state, player: int) -> Counter:
@@ -67,22 +55,10 @@ def check_invariants(state, initial: list[Counter]) -> None:
 
 def random_playout(seed: int, game=GAME, decks=None, check: bool = True, probe_copies: bool = False):
     """Play uniformly random legal actions to the end; returns (state, actions)."""
-    state = game.new_state(seed, decks)
+    checker = _invariant_checker if check else None
+    return game_cases.random_playout(game, seed, decks, checker, probe_copies)
+
+
+def _invariant_checker(state):
     initial = [zone_counts(state, p) for p in (0, 1)]
-    rng = np.random.default_rng(seed + 1_000_003)
-    actions = []
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal == sorted(legal)
-        a = legal[int(rng.integers(len(legal)))]
-        if probe_copies:
-            before = state.to_dict()
-            state.clone().apply(a)
-            state.determinize(state.current_player, np.random.default_rng(seed))
-            state.determinize(1 - state.current_player, np.random.default_rng(seed + 1))
-            assert state.to_dict() == before, "clone/determinize changed the original"
-        state.apply(a)
-        actions.append(a)
-        if check:
-            check_invariants(state, initial)
-    return state, actions
+    return lambda s: check_invariants(s, initial)
