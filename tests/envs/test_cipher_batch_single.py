@@ -1,5 +1,6 @@
 """BatchEnv, the single-agent wrapper and rendering with game="cipher" (smoke tests on top
-of the game-generic tests of test_batch.py, test_single_agent.py and test_render.py)."""
+of the game-generic tests of test_batch.py, test_single_agent.py and test_render.py, where
+PettingZoo's render_test runs on cipher_v0 too)."""
 from __future__ import annotations
 
 import warnings
@@ -7,11 +8,10 @@ import warnings
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import render_test
 
 from envs import BatchEnv, cipher_v0, single_agent
 from envs.core import action_mask
-from tests.envs.helpers import RandomOpponent
+from tests.envs.helpers import RandomOpponent, random_steps
 
 
 def _random_actions(out, rng):
@@ -82,12 +82,7 @@ def test_single_agent_against_an_agents_make_opponent():
 def test_ansi_board_is_readable():
     env = cipher_v0.env(render_mode="ansi")
     env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    for _ in range(120):
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            break
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    random_steps(env, np.random.default_rng(0), 120)
     text = env.render()
     state = env.unwrapped.game_state
     assert f"FE Cipher - turn {state.turn}" in text and "Player 0" in text and "Player 1" in text
@@ -96,7 +91,3 @@ def test_ansi_board_is_readable():
     assert state.game.cards[mc].name in text
     for a in state.legal_actions():
         assert state.action_label(a) in text
-
-
-def test_pettingzoo_render_test(capsys):
-    render_test(cipher_v0.env, custom_tests={"ansi": lambda text: "Legal actions" in text})

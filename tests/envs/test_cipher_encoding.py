@@ -1,5 +1,6 @@
-"""The FE Cipher encoder: layout, documentation, batch = single, bounds, and that each
-named slice says what the observation says (orbs as counts only)."""
+"""The FE Cipher encoder: its layout following the params, and that each named slice says
+what the observation says, orbs as counts only (what every encoder must do is in
+test_encoding.py)."""
 from __future__ import annotations
 
 import copy
@@ -8,28 +9,14 @@ import numpy as np
 import pytest
 
 from envs.encoding.cipher import PENDING_KINDS, CipherEncoder
-from envs.encoding.docs import stale_pages
 from sim import load_game
-from tests.envs.helpers import CIPHER, CIPHER_DECK_PAIRS, random_states
+from tests.envs.helpers import CIPHER, game_states, observations
 
 ENC = CipherEncoder(CIPHER)
 K = CIPHER.num_chars
 
 
-def _states(n_games, seed, every):
-    return random_states(n_games, seed=seed, every=every, game=CIPHER,
-                         deck_pairs=CIPHER_DECK_PAIRS)
-
-
-def _collect(n_games=8, seed=0, every=4):
-    out = []
-    for s in _states(n_games, seed, every):
-        out.append(s.observation(0))
-        out.append(s.observation(1))
-    return out
-
-
-OBS = _collect()
+OBS = observations("cipher", 8, 0, 4)
 
 
 def _slice(vec, name):
@@ -37,43 +24,11 @@ def _slice(vec, name):
     return vec[a:b]
 
 
-def test_slices_tile_the_vector_in_order():
-    pos = 0
-    for name, (a, b) in ENC.slices().items():
-        assert a == pos and b > a, name
-        pos = b
-    assert pos == ENC.size
-    low, high = ENC.bounds()
-    assert low.shape == high.shape == (ENC.size,) and (low <= high).all()
-
-
-def test_documentation_page_is_up_to_date():
-    assert stale_pages() == [], "run: python -m envs.encoding.docs"
-
-
 def test_layout_follows_params():
     bigger = CipherEncoder(load_game("cipher", max_order=10, max_copies=5))
     per_trigger = 2 + ENC.num_cards + ENC.max_skills
     assert bigger.size == ENC.size + 2 * per_trigger
     assert bigger.bounds()[1][slice(*bigger.slices()["own_hand"])].max() == 5
-
-
-def test_batch_equals_single_and_stays_in_bounds():
-    batch = ENC.encode_batch(OBS)
-    assert batch.dtype == np.float32 and batch.shape == (len(OBS), ENC.size)
-    single = np.stack([ENC.encode(o) for o in OBS])
-    assert np.array_equal(batch, single)
-    low, high = ENC.bounds()
-    assert (batch >= low).all() and (batch <= high).all()
-    assert ENC.encode_batch([]).shape == (0, ENC.size)
-
-
-def test_encoding_is_a_pure_function_of_the_observation():
-    for o in OBS[:300]:
-        frozen = copy.deepcopy(o)
-        first = ENC.encode(o)
-        assert o == frozen  # the encoder does not mutate its input
-        assert np.array_equal(first, ENC.encode(copy.deepcopy(o)))
 
 
 def test_counts_and_cards_match_the_observation():
@@ -127,7 +82,7 @@ def test_units_match_the_observation():
 def test_can_attack_matches_the_engines_attack_actions():
     attack = CIPHER.codec.start("attack")
     seen = 0
-    for s in _states(4, seed=40, every=1):
+    for s in game_states("cipher", 4, seed=40, every=1):
         p = s.current_player
         if p < 0 or s.pending is not None or s.phase != "action":
             continue

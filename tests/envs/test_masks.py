@@ -1,19 +1,37 @@
-"""Mask test: over thousands of random steps of the AEC env, the mask's ones are exactly
-the engine's legal actions for the agent to act, and all zeros for the other agent."""
+"""Mask test: over thousands of random steps of each game's AEC env (XenodeX at 2, 3 and 4
+players), the mask's ones are exactly the engine's legal actions for the agent to act, and
+all zeros for every other agent."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from envs import first_cycle_v0
+from tests.envs.helpers import ENVS
+
+# id: (game, env kwargs, generator seed, steps, whether to stop in the middle of a game once
+# the steps are done, at least this many games, kinds of decision that must be met: pending
+# choice or phase)
+CASES = {
+    "first_cycle": ("first_cycle", {"decks": ["green_starter", "orange_starter"]}, 11, 4000, False,
+                    20, None),
+    "cipher": ("cipher", {"decks": ["black_starter", "white_starter"], "max_turns": 30}, 11, 4000,
+               False, 5, {"mulligan", "bond", "deploy", "action", "attack_target", "critical", "evasion"}),
+    "xenodex-2": ("xenodex", {"num_players": 2}, 13, 1500, True, 2, None),
+    "xenodex-3": ("xenodex", {"num_players": 3}, 14, 1200, True, 2, None),
+    "xenodex-4": ("xenodex", {"num_players": 4}, 15, 1500, True, 2, None),
+}
 
 
-def test_mask_is_exactly_the_legal_actions():
-    env = first_cycle_v0.env(decks=["green_starter", "orange_starter"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_mask_is_exactly_the_legal_actions(case):
+    game, kwargs, seed, steps, stop_mid_game, min_games, kinds_needed = CASES[case]
+    env = ENVS[game].env(**kwargs)
     raw = env.unwrapped
-    rng = np.random.default_rng(11)
-    steps = games = 0
+    rng = np.random.default_rng(seed)
+    done_steps = games = 0
+    kinds = set()
     env.reset(seed=11)
-    while steps < 4000:
+    while done_steps < steps:
         for agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             state = raw.game_state
@@ -24,13 +42,20 @@ def test_mask_is_exactly_the_legal_actions():
             seat = raw.possible_agents.index(agent)
             assert state.current_player == seat
             legal = state.legal_actions()
-            assert np.flatnonzero(obs["action_mask"]).tolist() == legal
-            assert obs["action_mask"].dtype == np.int8
-            assert set(np.unique(obs["action_mask"]).tolist()) <= {0, 1}
-            other = raw.possible_agents[1 - seat]
-            assert not raw.observe(other)["action_mask"].any()
+            mask = obs["action_mask"]
+            assert mask.dtype == np.int8 and np.flatnonzero(mask).tolist() == legal
+            assert set(np.unique(mask).tolist()) <= {0, 1}
+            for other in raw.possible_agents:
+                if other != agent:
+                    assert not raw.observe(other)["action_mask"].any()
+            if kinds_needed is not None:
+                kinds.add(state.pending[0] if state.pending is not None else state.phase)
             env.step(int(rng.choice(legal)))
-            steps += 1
+            done_steps += 1
+            if stop_mid_game and done_steps >= steps:
+                break
         games += 1
         env.reset()
-    assert games >= 20
+    assert games >= min_games
+    if kinds_needed is not None:
+        assert kinds_needed <= kinds

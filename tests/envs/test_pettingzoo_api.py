@@ -1,55 +1,71 @@
-"""PettingZoo's own test suite on first_cycle_v0, plus the env's contract on top of it:
-rewards only at the end, termination on a win, truncation at the turn limit, illegal
-actions raising, action labels on request."""
+"""PettingZoo's own test suite on first_cycle_v0 and cipher_v0, plus the env contract on top
+of it: rewards only at the end, termination on a win (First Cycle: a Leader at 0 HP; FE
+Cipher: a Main Character with no orb left destroyed), truncation at the turn limit, illegal
+actions raising (XenodeX too), action labels on request. What is one game's own stays in
+test_cipher_pettingzoo_api.py and test_xenodex_api.py."""
 from __future__ import annotations
 
 import warnings
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from envs import first_cycle_v0
 from sim import IllegalActionError
+from tests.envs.helpers import ENVS, play_random
 
 
-def _play(env, rng, max_steps=100_000):
-    """Random legal play until every agent is done; returns {agent: total reward}."""
-    totals = {a: 0.0 for a in env.possible_agents}
-    for agent in env.agent_iter(max_steps):
-        obs, reward, term, trunc, _ = env.last()
-        totals[agent] += reward
-        if term or trunc:
-            env.step(None)
-            continue
-        assert reward == 0.0
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(rng.choice(legal)))
-    return totals
+@dataclass(frozen=True)
+class Case:
+    """What the shared env tests vary per game."""
+
+    other_decks: list[str]          # a non-default deck pair for the unwrapped api_test
+    other_params: dict              # with a non-default param
+    win_params: dict                # params under which most random games end in a win
+    win_reason: str                 # the end_reason of a win
 
 
-def test_api_test_passes():
+CASES = {
+    "first_cycle": Case(["green_starter", "blue_starter"], {"leader_hp": 3}, {"leader_hp": 1},
+                        "leader_hp"),
+    "cipher": Case(["white_starter", "black_starter"], {"orbs": 2}, {"orbs": 0},
+                   "mc_destroyed"),
+}
+GAMES = list(CASES)
+
+
+# (game, env keyword arguments) of the tests every game shares, XenodeX included
+ILLEGAL_CASES = [("first_cycle", {}), ("cipher", {}), ("xenodex", {"num_players": 3})]
+LABEL_CASES = [("first_cycle", {}, 40), ("cipher", {}, 60), ("xenodex", {"num_players": 4}, 60)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_api_test_passes(game):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the suite warns that Dict observations are not arrays
-        api_test(first_cycle_v0.env(), num_cycles=1000)
+        api_test(ENVS[game].env(), num_cycles=1000)
 
 
-def test_api_test_passes_unwrapped_with_other_decks_and_params():
+@pytest.mark.parametrize("game", GAMES)
+def test_api_test_passes_unwrapped_with_other_decks_and_params(game):
+    case = CASES[game]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        api_test(first_cycle_v0.raw_env(decks=["green_starter", "blue_starter"], leader_hp=3),
-                 num_cycles=300)
+        api_test(ENVS[game].raw_env(decks=case.other_decks, **case.other_params), num_cycles=300)
 
 
-def test_seed_test_passes():
-    seed_test(first_cycle_v0.env, num_cycles=300)
+@pytest.mark.parametrize("game", GAMES)
+def test_seed_test_passes(game):
+    seed_test(ENVS[game].env, num_cycles=300)
 
 
-def test_agents_spaces_and_metadata():
-    env = first_cycle_v0.env()
+@pytest.mark.parametrize("game", GAMES)
+def test_agents_spaces_and_metadata(game):
+    env = ENVS[game].env()
     raw = env.unwrapped
     assert env.possible_agents == ["player_0", "player_1"]
-    assert raw.metadata["name"] == "first_cycle_v0"
+    assert raw.metadata["name"] == f"{game}_v0"
     assert raw.metadata["is_parallelizable"] is False
     space = env.observation_space("player_0")
     assert space["observation"].shape == (raw.encoder.size,)
@@ -59,24 +75,27 @@ def test_agents_spaces_and_metadata():
     assert env.action_space("player_1").n == raw.game.action_space_size
 
 
-def test_docstring_states_the_real_sizes():
-    raw = first_cycle_v0.raw_env()
-    doc = first_cycle_v0.__doc__
+@pytest.mark.parametrize("game", GAMES)
+def test_docstring_states_the_real_sizes(game):
+    raw = ENVS[game].raw_env()
+    doc = ENVS[game].__doc__
     assert f"Discrete({raw.game.action_space_size})" in doc
     assert f"Box float32 ({raw.encoder.size},)" in doc
     assert f"Box int8 ({raw.game.action_space_size},)" in doc
     assert f"size {raw.encoder.size}" in doc
 
 
-def test_win_terminates_with_plus_minus_one():
-    env = first_cycle_v0.env(leader_hp=1)
+@pytest.mark.parametrize("game", GAMES)
+def test_win_terminates_with_plus_minus_one(game):
+    case = CASES[game]
+    env = ENVS[game].env(**case.win_params)
     rng = np.random.default_rng(0)
     seen = 0
     for seed in range(6):
         env.reset(seed=seed)
-        totals = _play(env, rng)
+        totals = play_random(env, rng)
         state = env.unwrapped.game_state
-        if state.end_reason != "leader_hp":
+        if state.end_reason != case.win_reason:
             continue
         seen += 1
         assert sorted(totals.values()) == [-1.0, 1.0]
@@ -86,11 +105,12 @@ def test_win_terminates_with_plus_minus_one():
     assert env.agents == []
 
 
-def test_turn_limit_truncates_with_zero_reward():
-    env = first_cycle_v0.env(max_turns=3)
+@pytest.mark.parametrize("game", GAMES)
+def test_turn_limit_truncates_with_zero_reward(game):
+    env = ENVS[game].env(max_turns=3)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, reward, term, trunc, _ = env.last()
         if term or trunc:
             assert trunc and not term and reward == 0.0
@@ -101,8 +121,9 @@ def test_turn_limit_truncates_with_zero_reward():
     assert env.unwrapped.game_state.end_reason == "turn_limit"
 
 
-def test_illegal_action_raises_and_changes_nothing():
-    env = first_cycle_v0.env()
+@pytest.mark.parametrize(("game", "kwargs"), ILLEGAL_CASES)
+def test_illegal_action_raises_and_changes_nothing(game, kwargs):
+    env = ENVS[game].env(**kwargs)
     env.reset(seed=3)
     agent = env.agent_selection
     obs, *_ = env.last()
@@ -116,11 +137,12 @@ def test_illegal_action_raises_and_changes_nothing():
         env.step(env.action_space(agent).n)
 
 
-def test_action_labels_on_request():
-    env = first_cycle_v0.env(with_action_labels=True)
+@pytest.mark.parametrize(("game", "kwargs", "steps"), LABEL_CASES)
+def test_action_labels_on_request(game, kwargs, steps):
+    env = ENVS[game].env(with_action_labels=True, **kwargs)
     env.reset(seed=5)
     rng = np.random.default_rng(5)
-    for _ in range(40):
+    for _ in range(steps):
         agent = env.agent_selection
         obs, _, term, trunc, info = env.last()
         if term or trunc:
@@ -129,16 +151,16 @@ def test_action_labels_on_request():
         labels = info["action_labels"]
         assert sorted(labels) == legal.tolist()
         assert all(isinstance(v, str) and v for v in labels.values())
-        other = [a for a in env.agents if a != agent]
-        assert all(env.infos[a] == {} for a in other)
+        assert all(env.infos[a] == {} for a in env.agents if a != agent)
         env.step(int(rng.choice(legal)))
-    plain = first_cycle_v0.env()
+    plain = ENVS[game].env(**kwargs)
     plain.reset(seed=5)
     assert plain.last()[4] == {}
 
 
-def test_reset_seed_sequence_is_reproducible():
-    a, b = first_cycle_v0.raw_env(), first_cycle_v0.raw_env()
+@pytest.mark.parametrize("game", GAMES)
+def test_reset_seed_sequence_is_reproducible(game):
+    a, b = ENVS[game].raw_env(), ENVS[game].raw_env()
     a.reset(seed=9)
     b.reset(seed=9)
     seeds_a = [a.game_seed] + [a.reset() or a.game_seed for _ in range(3)]

@@ -1,4 +1,5 @@
-"""render_mode "ansi" returns a readable board, "human" prints it; PettingZoo's render_test."""
+"""render_mode "ansi" returns a readable board, "human" prints it; PettingZoo's render_test
+(on first_cycle_v0 and cipher_v0; FE Cipher's own board test is in test_cipher_batch_single.py)."""
 from __future__ import annotations
 
 import numpy as np
@@ -6,18 +7,13 @@ import pytest
 from pettingzoo.test import render_test
 
 from envs import first_cycle_v0, single_agent
-from tests.envs.helpers import RandomOpponent
+from tests.envs.helpers import ENVS, RandomOpponent, random_steps
 
 
 def test_ansi_board_is_readable():
     env = first_cycle_v0.env(render_mode="ansi")
     env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    for _ in range(60):
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            break
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    random_steps(env, np.random.default_rng(0), 60)
     text = env.render()
     state = env.unwrapped.game_state
     assert isinstance(text, str)
@@ -38,8 +34,9 @@ def test_human_mode_prints(capsys):
     assert "Player 0" in capsys.readouterr().out  # printed after each step
 
 
-def test_pettingzoo_render_test(capsys):
-    render_test(first_cycle_v0.env, custom_tests={"ansi": lambda text: "Legal actions" in text})
+@pytest.mark.parametrize("game", ["first_cycle", "cipher"])
+def test_pettingzoo_render_test(game, capsys):
+    render_test(ENVS[game].env, custom_tests={"ansi": lambda text: "Legal actions" in text})
 
 
 def test_no_render_mode_returns_none():

@@ -1,7 +1,8 @@
 """PettingZoo's own test suite on xenodex_v0 at 2, 3 and 4 players, plus the env's contract
 on top of it: agents and spaces, the observation size the same for every seat and player
 count, rewards only at the end (the winner +1, each other seat -1/(n-1), 0 on a draw),
-every end a termination, illegal actions raising, action labels and the text board."""
+every end a termination, and the text board. Illegal actions raising and action labels,
+tested like the other games', are in test_pettingzoo_api.py."""
 from __future__ import annotations
 
 import warnings
@@ -11,24 +12,17 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from envs import xenodex_v0
-from sim import IllegalActionError
+from tests.envs.helpers import play_random, random_steps
 
 
-def _play(env, rng, max_steps=200_000):
+def _end(obs, reward, term, trunc):
+    assert term and not trunc  # the cycle limit is a rule, never a truncation
+    assert not obs["action_mask"].any()
+
+
+def _play(env, rng):
     """Random legal play until every agent is done; returns {agent: total reward}."""
-    totals = {a: 0.0 for a in env.possible_agents}
-    for agent in env.agent_iter(max_steps):
-        obs, reward, term, trunc, _ = env.last()
-        totals[agent] += reward
-        if term or trunc:
-            assert term and not trunc  # the cycle limit is a rule, never a truncation
-            assert not obs["action_mask"].any()
-            env.step(None)
-            continue
-        assert reward == 0.0
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(rng.choice(legal)))
-    return totals
+    return play_random(env, rng, max_steps=200_000, at_end=_end)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -119,47 +113,10 @@ def test_a_draw_at_the_cycle_limit_terminates_with_zero_rewards():
     assert draws >= 1
 
 
-def test_illegal_action_raises_and_changes_nothing():
-    env = xenodex_v0.env(num_players=3)
-    env.reset(seed=3)
-    agent = env.agent_selection
-    obs, *_ = env.last()
-    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    before = env.unwrapped.game_state.to_dict()
-    with pytest.raises(IllegalActionError):
-        env.step(illegal)
-    assert env.unwrapped.game_state.to_dict() == before
-    assert env.agent_selection == agent
-    with pytest.raises(AssertionError):  # outside Discrete(A): PettingZoo's wrapper
-        env.step(env.action_space(agent).n)
-
-
-def test_action_labels_on_request():
-    env = xenodex_v0.env(num_players=4, with_action_labels=True)
-    env.reset(seed=5)
-    rng = np.random.default_rng(5)
-    for _ in range(60):
-        agent = env.agent_selection
-        obs, _, term, trunc, info = env.last()
-        if term or trunc:
-            break
-        legal = np.flatnonzero(obs["action_mask"])
-        labels = info["action_labels"]
-        assert sorted(labels) == legal.tolist()
-        assert all(isinstance(v, str) and v for v in labels.values())
-        assert all(env.infos[a] == {} for a in env.agents if a != agent)
-        env.step(int(rng.choice(legal)))
-
-
 def test_render_ansi_shows_the_board_and_the_legal_actions():
     env = xenodex_v0.env(num_players=4, render_mode="ansi")
     env.reset(seed=2)
-    rng = np.random.default_rng(2)
-    for _ in range(150):
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            break
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    random_steps(env, np.random.default_rng(2), 150)
     text = env.render()
     assert text.startswith("XenodeX (4 players)")
     for needle in ("P1 · Vexa", "P4 · Quillon", "S2", "S4", "Legal actions:"):
