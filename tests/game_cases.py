@@ -9,6 +9,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+import pytest
+
+from sim import IllegalActionError
 
 
 def scenario(game: Any, players: list[dict], **top) -> Any:
@@ -67,3 +70,17 @@ def random_states(game: Any, n_games: int, seed: int = 0) -> Iterator[Any]:
             yield s
             legal = s.legal_actions()
             s.apply(legal[int(rng.integers(len(legal)))])
+
+
+def assert_illegal_actions_rejected(state: Any, cases: list[tuple[Any, str]]) -> None:
+    """C-4: each (action, reason) raises IllegalActionError matching `reason` and leaves the
+    state as it was; actions outside the action space (too large, negative, not an int) are
+    checked too."""
+    before = state.to_dict()
+    out_of_space = [(state.game.action_space_size, "outside the action space"),
+                    (-1, "outside the action space"),
+                    ("x", "outside the action space")]
+    for action, reason in [*cases, *out_of_space]:
+        with pytest.raises(IllegalActionError, match=reason):
+            state.apply(action)
+        assert state.to_dict() == before

@@ -1,6 +1,7 @@
 """Hidden information (C-3): observations hold only what a seat may know, and determinize
 re-deals all the rest (both deck orders, every orb, the opponent's hand) while leaving the
-observer's view unchanged."""
+observer's view unchanged. The checks every game shares are in
+tests/core/test_hidden_information.py."""
 from __future__ import annotations
 
 from collections import Counter
@@ -8,6 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from tests import game_cases
 from tests.cipher.helpers import GAME, act, cid, scenario, zone_counts
 
 ARTHUR = "Arthur, Fighter of Justice"
@@ -16,13 +18,7 @@ VAIKE = "Vaike, Teach"
 
 def random_states(n_games: int, seed: int = 0):
     """Yield states met along random playouts (every decision of each game)."""
-    for g in range(n_games):
-        s = GAME.new_state(seed + g)
-        rng = np.random.default_rng(seed + g)
-        while not s.is_terminal():
-            yield s
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.integers(len(legal)))])
+    return game_cases.random_states(GAME, n_games, seed)
 
 
 @pytest.mark.parametrize("observer", [0, 1])
@@ -105,25 +101,6 @@ def test_c3_retrieved_card_stays_known_in_hand_after_determinize():
         d = s.determinize(1, np.random.default_rng(k))
         assert caeda in d.players[0].hand and Counter(d.players[0].hand)[caeda] >= 1
         assert d.observation(1) == s.observation(1)
-
-
-def test_c3_determinize_reseeds_the_generator():
-    s = GAME.new_state(2)
-    a = s.determinize(0, np.random.default_rng(1)).rng.integers(1 << 30)
-    b = s.determinize(0, np.random.default_rng(2)).rng.integers(1 << 30)
-    assert a != b
-
-
-def test_c3_determinized_state_offers_the_plays_of_its_own_hand():
-    """A re-dealt hand changes what its owner may play: the copy must not reuse old actions."""
-    rng = np.random.default_rng(5)
-    for k, s in enumerate(random_states(3, seed=50)):
-        if k % 5:
-            continue
-        s.legal_actions()                       # fill any cache the original keeps
-        d = s.determinize(1 - s.current_player, rng)
-        fresh = d.game.state_from_dict(d.to_dict())
-        assert d.legal_actions() == fresh.legal_actions()
 
 
 def test_c3_events_for_a_seat_hide_the_other_players_draws():

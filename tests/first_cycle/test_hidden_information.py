@@ -1,5 +1,6 @@
 """Hidden information (C-3): observations hold only what a seat may know, and
-determinize re-deals all the rest while leaving the observer's view unchanged."""
+determinize re-deals all the rest while leaving the observer's view unchanged. The checks
+every game shares are in tests/core/test_hidden_information.py."""
 from __future__ import annotations
 
 from collections import Counter
@@ -7,6 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from tests import game_cases
 from tests.first_cycle.helpers import GAME, act, scenario, zone_counts
 
 G = "Gaia Compute Collective"
@@ -14,13 +16,7 @@ G = "Gaia Compute Collective"
 
 def random_states(n_games: int, seed: int = 0):
     """Yield states met along random playouts (every decision of each game)."""
-    for g in range(n_games):
-        s = GAME.new_state(seed + g)
-        rng = np.random.default_rng(seed + g)
-        while not s.is_terminal():
-            yield s
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.integers(len(legal)))])
+    return game_cases.random_states(GAME, n_games, seed)
 
 
 @pytest.mark.parametrize("observer", [0, 1])
@@ -102,25 +98,6 @@ def test_c3_drawn_known_bottom_card_stays_revealed_in_hand():
     assert s.observation(1)["opponent"]["revealed_hand"] == [titan]
     for k in range(10):
         assert titan in s.determinize(1, np.random.default_rng(k)).players[0].hand
-
-
-def test_c3_determinize_reseeds_the_generator():
-    s = GAME.new_state(2)
-    a = s.determinize(0, np.random.default_rng(1)).rng.integers(1 << 30)
-    b = s.determinize(0, np.random.default_rng(2)).rng.integers(1 << 30)
-    assert a != b
-
-
-def test_c3_determinized_state_offers_the_plays_of_its_own_hand():
-    """A re-dealt hand changes what its owner may play: the copy must not reuse old actions."""
-    rng = np.random.default_rng(5)
-    for k, s in enumerate(random_states(10, seed=50)):
-        if k % 5:
-            continue
-        s.legal_actions()                       # fill any cache the original keeps
-        d = s.determinize(1 - s.current_player, rng)
-        fresh = d.game.state_from_dict(d.to_dict())
-        assert d.legal_actions() == fresh.legal_actions()
 
 
 def test_c3_events_for_a_seat_hide_the_other_players_draws():
