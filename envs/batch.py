@@ -35,8 +35,8 @@ matches unchanged.
 games (and draws its opponent's randomness) from its own child sequence, so slot i's
 games do not depend on `num_envs`, and a run repeats exactly in any process.
 
-Observations are encoded with the game's encoder in one `encode_batch` call per step;
-masks are filled with one fancy-indexed assignment.
+Observations are gathered with the game's encoder into shared lists and written with two
+`put`s per step (as `encode_batch` does); masks are filled with one `put`.
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from envs.core import is_truncation, next_game_seed
-from envs.encoding.base import BatchRows
+from envs.encoding.base import fill_rows
 from envs.opponents import as_policy, play_until
 from envs.registry import game_spec
 from sim import IllegalActionError, load_game
@@ -120,12 +120,11 @@ class BatchEnv:
         n = self.num_envs
         self.states = [None] * n
         self.game_seeds = [0] * n
-        view = _Views(self)
         for i in range(n):
-            view.add(self._new_game(i))
+            self._new_game(i)
         zeros_r = np.zeros((n, self.num_players), dtype=np.float32)
         falses = np.zeros(n, dtype=bool)
-        return view.finish(zeros_r, falses, falses.copy(), np.full(n, -1, dtype=np.int64))
+        return self._views(zeros_r, falses, falses.copy(), np.full(n, -1, dtype=np.int64))
 
     def step(self, actions: Sequence[int] | np.ndarray) -> BatchStep:
         """Play `actions[i]` in match i for seat `player[i]`; returns the next `BatchStep`."""
@@ -146,7 +145,7 @@ class BatchEnv:
         rewards = np.zeros((n, self.num_players), dtype=np.float32)
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
-        actor = np.empty(n, dtype=np.int64)
+        actor = [0] * n
         policy = self._policy
         reasons = self.card_game_spec.truncation_reasons
         states = self.states
@@ -164,10 +163,7 @@ class BatchEnv:
                     terminated[i] = True
                 self._new_game(i)
         # Encoding in a second pass measured faster than encoding each match right after it moves.
-        view = _Views(self)
-        for s in states:
-            view.add(s)
-        return view.finish(rewards, terminated, truncated, actor)
+        return self._views(rewards, terminated, truncated, np.array(actor, dtype=np.int64))
 
     # ------------------------------------------------------------------ internals
     def _new_game(self, i: int) -> Any:
@@ -185,32 +181,32 @@ class BatchEnv:
         self.game_seeds[i] = seed
         return s
 
-
-class _Views:
-    """Builds a step's stacked observations and masks, one match at a time."""
-
-    __slots__ = ("counts", "env", "legal", "players", "rows")
-
-    def __init__(self, env: BatchEnv) -> None:
-        self.env = env
-        self.rows = BatchRows(env.encoder)
-        self.players: list[int] = []
-        self.legal: list[int] = []
-        self.counts: list[int] = []
-
-    def add(self, state: Any) -> None:
-        p = state.current_player
-        self.players.append(p)
-        self.rows.add(state.observation(p))
-        legal = state.legal_actions()
-        self.legal += legal
-        self.counts.append(len(legal))
-
-    def finish(self, rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
+    def _views(self, rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
                actor: np.ndarray) -> BatchStep:
-        env = self.env
-        mask = np.zeros((env.num_envs, env.num_actions), dtype=np.int8)
-        mask.reshape(-1).put(np.repeat(env._row_starts, self.counts) + self.legal, 1)
-        env._mask = mask
-        return BatchStep(self.rows.fill(), mask.copy(), np.asarray(self.players, dtype=np.int64),
-                         rewards, terminated, truncated, actor)
+        """Every match's observation (one `gather` each, one fill) and mask, stacked.
+
+        One loop with local lists: this runs for every match at every step."""
+        gather = self.encoder.gather
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        ones_ends: list[int] = []
+        idx_ends: list[int] = []
+        players: list[int] = []
+        legal: list[int] = []
+        legal_ends: list[int] = []
+        for s in self.states:
+            p = s.current_player
+            players.append(p)
+            gather(s.observation(p), ones, idx, val)
+            ones_ends.append(len(ones))
+            idx_ends.append(len(idx))
+            legal += s.legal_actions()
+            legal_ends.append(len(legal))
+        obs = fill_rows(self.observation_size, ones, ones_ends, idx, val, idx_ends)
+        mask = np.zeros((self.num_envs, self.num_actions), dtype=np.int8)
+        mask.reshape(-1).put(np.repeat(self._row_starts, np.diff(legal_ends, prepend=0))
+                             + np.fromiter(legal, np.intp, len(legal)), 1)
+        self._mask = mask
+        return BatchStep(obs, mask.copy(), np.array(players, dtype=np.int64), rewards,
+                         terminated, truncated, actor)

@@ -113,8 +113,10 @@ class SparseEncoder(abc.ABC):
         val: list[float] = []
         self.gather(obs, ones, idx, val)
         out = np.zeros(self.layout.size, dtype=np.float32)
-        out.put(ones, 1.0)
-        out.put(idx, val)
+        if ones:
+            out.put(ones, 1.0)
+        if idx:
+            out.put(idx, val)
         return out
 
     def encode_batch(self, observations: Sequence[dict[str, Any]]) -> np.ndarray:
@@ -132,37 +134,53 @@ class SparseEncoder(abc.ABC):
 class BatchRows:
     """Accumulates the gathered entries of many observations, then fills one (N, D) array.
 
-    `encode_batch` uses it, and so does `BatchEnv` (which gathers its masks beside it).
+    `encode_batch` uses it; `BatchEnv` gathers into its own lists (beside its masks) and
+    calls `fill_rows` directly.
     """
 
-    __slots__ = ("encoder", "idx", "n_idx", "n_ones", "ones", "val")
+    __slots__ = ("encoder", "idx", "idx_ends", "ones", "ones_ends", "val")
 
     def __init__(self, encoder: SparseEncoder) -> None:
         self.encoder = encoder
         self.ones: list[int] = []
         self.idx: list[int] = []
         self.val: list[float] = []
-        self.n_ones: list[int] = []  # entries each observation added, to repeat its row offset
-        self.n_idx: list[int] = []
+        self.ones_ends: list[int] = []  # len(ones) after each row, to repeat its row offset
+        self.idx_ends: list[int] = []
 
     def add(self, obs: dict[str, Any]) -> None:
         """Gather the next row's entries."""
-        a, b = len(self.ones), len(self.idx)
         self.encoder.gather(obs, self.ones, self.idx, self.val)
-        self.n_ones.append(len(self.ones) - a)
-        self.n_idx.append(len(self.idx) - b)
+        self.ones_ends.append(len(self.ones))
+        self.idx_ends.append(len(self.idx))
 
     def fill(self) -> np.ndarray:
         """The `(rows added, size)` float32 array."""
-        n = len(self.n_ones)
-        size = self.encoder.size
-        out = np.zeros((n, size), dtype=np.float32)
-        if n:
-            row_starts = np.arange(0, n * size, size)
-            flat = out.reshape(-1)
-            flat.put(np.repeat(row_starts, self.n_ones) + self.ones, 1.0)
-            flat.put(np.repeat(row_starts, self.n_idx) + self.idx, self.val)
-        return out
+        return fill_rows(self.encoder.size, self.ones, self.ones_ends, self.idx, self.val,
+                         self.idx_ends)
+
+
+def fill_rows(size: int, ones: list[int], ones_ends: list[int], idx: list[int],
+              val: list[float], idx_ends: list[int]) -> np.ndarray:
+    """The `(N, size)` float32 array of N gathered rows, N = `len(ones_ends)`.
+
+    Row i's entries are `ones[ones_ends[i-1]:ones_ends[i]]` (value 1) and the same slice of
+    `idx`/`val` by `idx_ends`, indices within the row; two `put`s write them all.
+    """
+    n = len(ones_ends)
+    out = np.zeros((n, size), dtype=np.float32)
+    if n:
+        row_starts = np.arange(0, n * size, size)
+        flat = out.reshape(-1)
+        k = len(ones)
+        if k:
+            flat.put(np.repeat(row_starts, np.diff(ones_ends, prepend=0))
+                     + np.fromiter(ones, np.intp, k), 1.0)
+        k = len(idx)
+        if k:
+            flat.put(np.repeat(row_starts, np.diff(idx_ends, prepend=0))
+                     + np.fromiter(idx, np.intp, k), np.fromiter(val, np.float64, k))
+    return out
 
 
 def layout_markdown(encoder: SparseEncoder, title: str, intro: str,

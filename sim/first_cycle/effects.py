@@ -90,9 +90,7 @@ def _active_bonuses(state, player: int) -> list[tuple[int, PassiveBonus]]:
     battle = state.battle
     mine = player == state.active
     out = []
-    g = -1
-    for src in pl.card:
-        g += 1
+    for g, src in enumerate(pl.card):
         if src < 0:
             continue
         bonuses = passives[src]

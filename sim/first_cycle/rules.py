@@ -118,6 +118,10 @@ class FirstCycleState(StateData, State):
         raise AssertionError(f"unknown pending kind {kind!r}")
 
     def _main_actions(self) -> list[int]:
+        # The hot path of every Act step (unrolled loops, per-card facts from the game's
+        # tables). A fighter can attack if it is ready and is the Leader, was not deployed
+        # this turn, or has Rush; an activated ability needs its full cost in ready RAM and,
+        # if once per turn, not used yet this turn.
         g = self.game
         p = self.active
         pl = self.players[p]
@@ -125,38 +129,38 @@ class FirstCycleState(StateData, State):
         ready = pl.ram_ready
         costs = g.cost
         a_play = g.a_play - 1
-        for c in sorted(set(pl.hand)):
-            if costs[c] <= ready:
-                out.append(a_play + c)
+        hand = pl.hand
+        if hand:
+            out += [a_play + c for c in sorted(set(hand)) if costs[c] <= ready]
         card = pl.card
         if ready > 0:
             a_attach = g.a_attach
-            out.extend(a_attach + f for f in range(FIGHTERS) if card[f] >= 0)
+            for f, c in enumerate(card):
+                if c >= 0:
+                    out.append(a_attach + f)
         if pl.turns_taken >= 2:
             opp = self.players[1 - p]
-            targets = [0] + [t for t in range(1, FIGHTERS) if opp.card[t] >= 0 and opp.exhausted[t]]
+            targets = [0]
+            for t, (c, ex) in enumerate(zip(opp.card, opp.exhausted)):
+                if t and c >= 0 and ex:
+                    targets.append(t)
             a_attack = g.a_attack
-            for f in range(FIGHTERS):
-                if self._can_attack_with(pl, f):
-                    out.extend(a_attack + f * FIGHTERS + t for t in targets)
+            turn = self.turn
+            cards = self.cards
+            for f, (c, ex, entered) in enumerate(zip(card, pl.exhausted, pl.entered)):
+                if c >= 0 and not ex and (f == 0 or entered < turn or cards[c].rush):
+                    base = a_attack + f * FIGHTERS
+                    out += [base + t for t in targets]
+        activated = g.activated
         a_act = g.a_activate
-        for f in range(FIGHTERS):
-            if card[f] >= 0 and self._can_activate(pl, f):
-                out.append(a_act + f)
+        for f, c in enumerate(card):
+            if c >= 0:
+                idx = activated[c]
+                if idx >= 0:
+                    ability = self.cards[c].abilities[idx]
+                    if ready >= ability.cost and not (ability.once_per_turn and pl.used[f]):
+                        out.append(a_act + f)
         return out
-
-    def _can_attack_with(self, pl, f: int) -> bool:
-        c = pl.card[f]
-        if c < 0 or pl.exhausted[f]:
-            return False
-        return f == 0 or pl.entered[f] < self.turn or self.cards[c].rush
-
-    def _can_activate(self, pl, f: int) -> bool:
-        idx = self.game.activated[pl.card[f]]
-        if idx < 0:
-            return False
-        ability = self.cards[pl.card[f]].abilities[idx]
-        return pl.ram_ready >= ability.cost and not (ability.once_per_turn and pl.used[f])
 
     def _support_options(self, player: int) -> list[int]:
         pl = self.players[player]
