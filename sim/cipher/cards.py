@@ -11,7 +11,6 @@ file, the card and the field path, e.g.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from sim.cipher.cardspec import (
     CardSpec,
     Skill,
 )
+from sim.core.carddata import parse_card_sources, shipped_card_files
 from sim.core.errors import CardDataError
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -292,36 +292,12 @@ class CardSet:
         return sorted({c.color for c in self})
 
 
-def _read_source(src: Path | str | dict | list) -> tuple[list, str]:
-    if isinstance(src, dict):
-        return [src], ""
-    if isinstance(src, list):
-        return src, ""
-    path = Path(src)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardDataError(f"{path.name}: card file not found ({path})") from None
-    except json.JSONDecodeError as e:
-        raise CardDataError(f"{path.name}: not valid JSON: {e}") from None
-    if not isinstance(data, list):
-        raise CardDataError(f"{path.name}: a card file holds a list of card objects")
-    return data, path.name
-
-
 def load_card_set_from(sources: Iterable[Path | str | dict | list]) -> CardSet:
     """A CardSet from card files (paths), raw card dicts or lists of raw card dicts."""
-    specs: list[CardSpec] = []
-    for src in sources:
-        raws, origin = _read_source(src)
-        specs.extend(parse_card(raw, i, origin) for i, raw in enumerate(raws))
-    return CardSet(specs)
+    return CardSet(parse_card_sources(sources, parse_card))
 
 
 @functools.lru_cache(maxsize=1)
 def load_card_set() -> CardSet:
     """The FE Cipher card set shipped in `sim/cipher/cards/*.json` (cached)."""
-    files = sorted(CARDS_DIR.glob("*.json"))
-    if not files:
-        raise CardDataError(f"no card files in {CARDS_DIR}")
-    return load_card_set_from(files)
+    return load_card_set_from(shipped_card_files(CARDS_DIR))

@@ -14,13 +14,13 @@ RAM Modules are collectibles only (FC-10: prints AIM01..AIM60); they are listed 
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
+from sim.core.carddata import parse_card_sources, shipped_card_files
 from sim.core.errors import CardDataError
 from sim.first_cycle.cardspec import (
     BONUS_APPLIES,
@@ -368,36 +368,12 @@ class CardSet:
         return self.card(number).prints[0].print_id
 
 
-def _read_source(src: Path | str | dict | list) -> tuple[list, str]:
-    if isinstance(src, dict):
-        return [src], ""
-    if isinstance(src, list):
-        return src, ""
-    path = Path(src)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardDataError(f"{path.name}: card file not found ({path})") from None
-    except json.JSONDecodeError as e:
-        raise CardDataError(f"{path.name}: not valid JSON: {e}") from None
-    if not isinstance(data, list):
-        raise CardDataError(f"{path.name}: a card file holds a list of card objects")
-    return data, path.name
-
-
 def load_card_set_from(sources: Iterable[Path | str | dict | list]) -> CardSet:
     """A CardSet from card files (paths), raw card dicts or lists of raw card dicts."""
-    specs: list[CardSpec] = []
-    for src in sources:
-        raws, origin = _read_source(src)
-        specs.extend(parse_card(raw, i, origin) for i, raw in enumerate(raws))
-    return CardSet(specs)
+    return CardSet(parse_card_sources(sources, parse_card))
 
 
 @functools.lru_cache(maxsize=1)
 def load_card_set() -> CardSet:
     """The First Cycle card set shipped in `sim/first_cycle/cards/*.json` (cached)."""
-    files = sorted(CARDS_DIR.glob("*.json"))
-    if not files:
-        raise CardDataError(f"no card files in {CARDS_DIR}")
-    return load_card_set_from(files)
+    return load_card_set_from(shipped_card_files(CARDS_DIR))

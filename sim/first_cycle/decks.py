@@ -10,13 +10,13 @@ The four starter decks are data files in `decks/<color>_starter.json`.
 from __future__ import annotations
 
 import functools
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from sim.core.decklists import find_starters, read_deck_file, resolve_deck
 from sim.core.errors import InvalidDeckError
 from sim.first_cycle.cards import CardSet, load_card_set
 from sim.first_cycle.params import FirstCycleParams
@@ -192,19 +192,12 @@ def check_deck(deck: Deck, card_set: CardSet | None = None, params: FirstCyclePa
 
 def load_deck_file(path: Path | str) -> Deck:
     """A Deck from a JSON file in `to_dict` form."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise InvalidDeckError([f"deck file {path.name}: {e}"]) from None
-    return Deck.from_dict(data)
+    return read_deck_file(path, Deck.from_dict)
 
 
 @functools.lru_cache(maxsize=1)
 def _starters() -> tuple[tuple[str, Deck], ...]:
-    found = {p.stem: load_deck_file(p) for p in sorted(DECKS_DIR.glob("*_starter.json"))}
-    order = [n for n in STARTER_ORDER if n in found] + sorted(set(found) - set(STARTER_ORDER))
-    return tuple((n, found[n]) for n in order)
+    return find_starters(DECKS_DIR, STARTER_ORDER, load_deck_file)
 
 
 def starter_decks() -> dict[str, Deck]:
@@ -214,13 +207,4 @@ def starter_decks() -> dict[str, Deck]:
 
 def get_deck(deck: Deck | str | Mapping[str, Any]) -> Deck:
     """A Deck from a Deck, a starter deck name or a deck dict (not validated against FC-8)."""
-    if isinstance(deck, Deck):
-        return deck
-    if isinstance(deck, str):
-        starters = starter_decks()
-        if deck not in starters:
-            raise InvalidDeckError([f"unknown deck name {deck!r}; known decks: {', '.join(starters)}"])
-        return starters[deck]
-    if isinstance(deck, Mapping):
-        return Deck.from_dict(deck)
-    raise InvalidDeckError([f"a deck is a Deck, a starter name or a deck dict, got {type(deck).__name__}"])
+    return resolve_deck(deck, Deck, starter_decks)

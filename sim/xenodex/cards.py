@@ -12,13 +12,13 @@ Decks name their cards; a deck naming an unknown card is a CardDataError too.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
+from sim.core.carddata import read_card_json
 from sim.core.errors import CardDataError
 from sim.xenodex.cardspec import (
     ABILITIES,
@@ -347,17 +347,8 @@ def _lookup(ref: Any, table: dict[int, Any], names: dict[str, int]) -> int | Non
     return None
 
 
-def _read(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardDataError(f"{path.name}: card file not found ({path})") from None
-    except json.JSONDecodeError as e:
-        raise CardDataError(f"{path.name}: not valid JSON: {e}") from None
-
-
 def _read_list(path: Path) -> list:
-    data = _read(path)
+    data = read_card_json(path)
     if not isinstance(data, list):
         raise CardDataError(f"{path.name}: a card file holds a list of objects")
     return data
@@ -374,7 +365,7 @@ def load_cards_from(cards_dir: Path, decks_dir: Path | None = None) -> XenodexCa
     ancients = [_ancient(raw, i) for i, raw in enumerate(_read_list(cards_dir / "ancients.json"))]
     decks = []
     if decks_dir is not None:
-        decks = [(_read(p), p.name) for p in sorted(decks_dir.glob("*.json"))]
+        decks = [(read_card_json(p), p.name) for p in sorted(decks_dir.glob("*.json"))]
     return XenodexCards(characters, transmissions, echoes, anchors, ancients, decks)
 
 
