@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from sim.cipher.cardspec import (
     BONUS_APPLIES,
@@ -32,7 +32,7 @@ from sim.cipher.cardspec import (
     CardSpec,
     Skill,
 )
-from sim.core.carddata import parse_card_sources, shipped_card_files
+from sim.core.carddata import parse_card_sources, shipped_card_files, validate_card_model
 from sim.core.errors import CardDataError
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -71,14 +71,6 @@ class _CardModel(_Strict):
     types: list[StrictStr] = Field(default_factory=list)
     class_name: StrictStr = ""
     skills: list[_SkillModel] = Field(default_factory=list)
-
-
-def _loc(loc: Iterable[Any]) -> str:
-    """A pydantic location as a field path: ('skills', 0, 'effect') -> skills[0].effect."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + str(part)
-    return out or "<card>"
 
 
 def _enum(errors: list[tuple[str, str]], path: str, value: Any, allowed: Iterable[str], what: str) -> bool:
@@ -227,18 +219,11 @@ def _label(raw: Any, index: int) -> str:
 
 def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
     """Validate one raw card object and return its CardSpec (CardDataError on any problem)."""
-    where = f"{origin}: " if origin else ""
-    label = _label(raw, index)
-    if not isinstance(raw, dict):
-        raise CardDataError(f"{where}{label}: must be an object, got {type(raw).__name__}")
-    try:
-        m = _CardModel.model_validate(raw)
-    except ValidationError as e:
-        msgs = [f"field {_loc(err['loc'])}: {err['msg'].removeprefix('Value error, ')}" for err in e.errors()]
-        raise CardDataError(f"{where}{label}: " + "; ".join(msgs)) from None
+    label = (f"{origin}: " if origin else "") + _label(raw, index)
+    m = validate_card_model(_CardModel, raw, label)
     errors = _check_card(m)
     if errors:
-        raise CardDataError(f"{where}{label}: " + "; ".join(f"field {p}: {msg}" for p, msg in errors))
+        raise CardDataError(f"{label}: " + "; ".join(f"field {p}: {msg}" for p, msg in errors))
     return _to_spec(m)
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sim.core.effect_params import WithParams
+
 COLORS: tuple[str, ...] = ("red", "blue", "white", "black", "green", "purple", "yellow", "brown")
 TYPES: tuple[str, ...] = ("male", "female", "sword", "lance", "axe", "bow", "tome", "staff",
                           "dagger", "flier", "armored", "beast", "dragon", "dancer")
@@ -69,7 +71,7 @@ MAX_ACTIVATED = 2       # activated skills per card (sizes the action space)
 
 
 @dataclass(frozen=True)
-class Skill:
+class Skill(WithParams):
     """One skill: when it works, its named effect with params, condition and cost."""
 
     trigger: str
@@ -80,13 +82,6 @@ class Skill:
     tap: bool = False
     once_per_turn: bool = False
     text: str = ""
-
-    def param(self, name: str, default: object = None) -> object:
-        """The value of effect param `name`."""
-        for k, v in self.params:
-            if k == name:
-                return v
-        return default
 
 
 @dataclass(frozen=True)

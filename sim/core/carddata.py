@@ -1,6 +1,7 @@
 """Card data files: reading a JSON card file with errors that name it, taking card sources
-(a file path, one raw card dict or a list of them) and finding a game's shipped card files.
-Parsing a raw card into a CardSpec is each game's own (its cardspec module)."""
+(a file path, one raw card dict or a list of them), finding a game's shipped card files, and
+validating one raw card against a pydantic model with errors that name the field. What a
+card means (its model, checks and CardSpec) is each game's own."""
 from __future__ import annotations
 
 import json
@@ -8,9 +9,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pydantic import BaseModel, ValidationError
+
 from sim.core.errors import CardDataError
 
 S = TypeVar("S")
+M = TypeVar("M", bound=BaseModel)
 Source = Path | str | dict | list
 
 
@@ -53,3 +57,33 @@ def shipped_card_files(cards_dir: Path) -> list[Path]:
     if not files:
         raise CardDataError(f"no card files in {cards_dir}")
     return files
+
+
+def field_path(loc: Iterable[Any], renames: dict[str, str] | None = None, empty: str = "<card>") -> str:
+    """A pydantic error location as a field path: ('skills', 0, 'effect') -> skills[0].effect
+    (`renames` maps a model's field names back to the data's; `empty` for the object itself)."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            name = str(part) if renames is None else renames.get(str(part), str(part))
+            out += ("." if out else "") + name
+    return out or empty
+
+
+def validate_card_model(model: type[M], raw: Any, label: str, *, renames: dict[str, str] | None = None,
+                        empty: str = "<card>", strip_value_error: bool = True) -> M:
+    """`raw` validated by the pydantic `model`; a non-dict or any invalid field raises
+    CardDataError "<label>: field <path>: <message>; ..." (with `strip_value_error`, a custom
+    validator's message loses pydantic's "Value error, " prefix)."""
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{label}: must be an object, got {type(raw).__name__}")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        msgs = []
+        for err in e.errors():
+            msg = err["msg"].removeprefix("Value error, ") if strip_value_error else err["msg"]
+            msgs.append(f"field {field_path(err['loc'], renames, empty)}: {msg}")
+        raise CardDataError(f"{label}: " + "; ".join(msgs)) from None

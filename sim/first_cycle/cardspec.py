@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sim.core.effect_params import WithParams
+
 COLORS: tuple[str, ...] = ("black", "orange", "green", "blue")
 KINDS: tuple[str, ...] = ("leader", "character", "protocol")
 RARITIES: tuple[str, ...] = ("C", "UC", "R", "SR", "M", "G", "L")
@@ -59,7 +61,7 @@ CONDITION_KEYS: tuple[str, ...] = (
 
 
 @dataclass(frozen=True)
-class Ability:
+class Ability(WithParams):
     """One ability: its trigger, named effect with params, optional condition and cost."""
 
     trigger: str
@@ -69,13 +71,6 @@ class Ability:
     cost: int = 0
     once_per_turn: bool = False
     text: str = ""
-
-    def param(self, name: str, default: object = None) -> object:
-        """The value of effect param `name`."""
-        for k, v in self.params:
-            if k == name:
-                return v
-        return default
 
 
 @dataclass(frozen=True)

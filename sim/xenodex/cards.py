@@ -12,13 +12,12 @@ Decks name their cards; a deck naming an unknown card is a CardDataError too.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from sim.core.carddata import read_card_json
+from sim.core.carddata import read_card_json, validate_card_model
 from sim.core.errors import CardDataError
 from sim.xenodex.cardspec import (
     ABILITIES,
@@ -112,25 +111,9 @@ class _DeckModel(_Strict):
     transmissions: dict[str, StrictInt]
 
 
-def _loc(loc: Iterable[Any]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            part = {"str_": "str", "def_": "def"}.get(str(part), str(part))
-            out += ("." if out else "") + part
-    return out or "<object>"
-
-
 def _validate(model: type[_Strict], raw: Any, label: str) -> Any:
-    if not isinstance(raw, dict):
-        raise CardDataError(f"{label}: must be an object, got {type(raw).__name__}")
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        msgs = [f"field {_loc(err['loc'])}: {err['msg']}" for err in e.errors()]
-        raise CardDataError(f"{label}: " + "; ".join(msgs)) from None
+    return validate_card_model(model, raw, label, renames={"str_": "str", "def_": "def"},
+                               empty="<object>", strip_value_error=False)
 
 
 def _check_params(errors: list[str], path: str, name: str, given: dict[str, int],
