@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from sim.core.seeding import rng_from_state
+
 
 class PlayerState:
     """One player's areas and units."""
@@ -233,6 +235,4 @@ class StateData:
 
 def copy_rng(rng: np.random.Generator) -> np.random.Generator:
     """An independent generator at the same stream position."""
-    bg = np.random.PCG64()
-    bg.state = rng.bit_generator.state
-    return np.random.Generator(bg)
+    return rng_from_state(rng.bit_generator.state)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.seeding import fresh_rng_state
 from sim.xenodex.state import DECK, GONE, HAND, NONE, STAGED
 
 
@@ -86,6 +87,6 @@ def determinize(state, observer: int, rng: np.random.Generator):
             s.tx_deck[q] = tpool[th:]
     s.echo_deck = _shuffled(s.echo_deck, rng)
     s._legal = None
-    seed = int(rng.integers(0, 2**63 - 1, dtype=np.int64))
-    s.rng = np.random.Generator(np.random.PCG64(seed))
+    s._rng = None                      # built lazily: many copies never roll
+    s._rng_state = fresh_rng_state(rng)
     return s
