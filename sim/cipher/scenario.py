@@ -24,6 +24,11 @@ from typing import Any
 from sim.cipher.flow import PENDING_KINDS, TASK_KINDS
 from sim.cipher.state import PlayerState
 from sim.core.errors import InvalidScenarioError
+from sim.core.scenario_fields import bool_field as _bool
+from sim.core.scenario_fields import check_keys as _check_keys
+from sim.core.scenario_fields import int_field as _int
+from sim.core.scenario_fields import to_lists as _to_lists
+from sim.core.scenario_fields import to_tuples as _to_tuples
 from sim.core.seeding import make_rng, rng_from_state, rng_state
 
 _TOP_KEYS = {"game", "params", "turn", "active", "first_player", "phase", "winner", "end_reason", "done",
@@ -51,18 +56,6 @@ def state_to_dict(state) -> dict[str, Any]:
     }
 
 
-def _to_lists(x):
-    if isinstance(x, (tuple, list)):
-        return [_to_lists(v) for v in x]
-    return x
-
-
-def _to_tuples(x):
-    if isinstance(x, list):
-        return tuple(_to_tuples(v) for v in x)
-    return x
-
-
 class _CardResolver:
     def __init__(self, game) -> None:
         cs = game.card_set
@@ -87,28 +80,6 @@ class _CardResolver:
                 return self.by_char[r.lower()]
         raise InvalidScenarioError(f"{where}: unknown card {ref!r} (give an id, a code like 'FE012', "
                                    f"a card name, or a character name only one card has)")
-
-
-def _check_keys(d: Any, allowed: set[str], where: str) -> None:
-    if not isinstance(d, dict):
-        raise InvalidScenarioError(f"{where}: expected a dict, got {type(d).__name__}")
-    unknown = sorted(set(d) - allowed)
-    if unknown:
-        raise InvalidScenarioError(f"{where}: unknown key(s) {unknown}; allowed: {sorted(allowed)}")
-
-
-def _int(d: dict, key: str, default: int, lo: int, hi: int, where: str) -> int:
-    v = d.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise InvalidScenarioError(f"{where}.{key}: expected an int in {lo}..{hi}, got {v!r}")
-    return v
-
-
-def _bool(d: dict, key: str, default: bool, where: str) -> bool:
-    v = d.get(key, default)
-    if not isinstance(v, bool):
-        raise InvalidScenarioError(f"{where}.{key}: expected true or false, got {v!r}")
-    return v
 
 
 def _cards(resolve, d: dict, key: str, where: str) -> list[int]:

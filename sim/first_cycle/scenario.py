@@ -17,6 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from sim.core.errors import InvalidScenarioError
+from sim.core.scenario_fields import bool_field as _bool
+from sim.core.scenario_fields import check_keys as _check_keys
+from sim.core.scenario_fields import int_field as _int
+from sim.core.scenario_fields import to_lists as _to_lists
+from sim.core.scenario_fields import to_tuples as _to_tuples
 from sim.core.seeding import make_rng, rng_from_state, rng_state
 from sim.first_cycle.cardspec import COLORS
 from sim.first_cycle.state import FIGHTERS, PlayerState
@@ -45,18 +50,6 @@ def state_to_dict(state) -> dict[str, Any]:
         "battle": _to_lists(state.battle), "last_target": _to_lists(state.last_target),
         "next_uid": state.next_uid, "rng": rng_state(state.rng),
     }
-
-
-def _to_lists(x):
-    if isinstance(x, (tuple, list)):
-        return [_to_lists(v) for v in x]
-    return x
-
-
-def _to_tuples(x):
-    if isinstance(x, list):
-        return tuple(_to_tuples(v) for v in x)
-    return x
 
 
 class _CardResolver:
@@ -88,28 +81,6 @@ class _CardResolver:
         if kind not in kinds:
             raise InvalidScenarioError(f"{where}: {ref!r} is a {kind}, expected {' or '.join(kinds)}")
         return number
-
-
-def _check_keys(d: Any, allowed: set[str], where: str) -> None:
-    if not isinstance(d, dict):
-        raise InvalidScenarioError(f"{where}: expected a dict, got {type(d).__name__}")
-    unknown = sorted(set(d) - allowed)
-    if unknown:
-        raise InvalidScenarioError(f"{where}: unknown key(s) {unknown}; allowed: {sorted(allowed)}")
-
-
-def _int(d: dict, key: str, default: int, lo: int, hi: int, where: str) -> int:
-    v = d.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise InvalidScenarioError(f"{where}.{key}: expected an int in {lo}..{hi}, got {v!r}")
-    return v
-
-
-def _bool(d: dict, key: str, default: bool, where: str) -> bool:
-    v = d.get(key, default)
-    if not isinstance(v, bool):
-        raise InvalidScenarioError(f"{where}.{key}: expected true or false, got {v!r}")
-    return v
 
 
 def _player(game, resolve, d: dict, i: int, turn: int, first: int) -> PlayerState:

@@ -20,6 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 from sim.core.errors import InvalidScenarioError
+from sim.core.scenario_fields import bool_field as _bool
+from sim.core.scenario_fields import check_keys as _keys
+from sim.core.scenario_fields import int_field as _int
+from sim.core.scenario_fields import to_lists as _lists
+from sim.core.scenario_fields import to_tuples as _tuples
 from sim.core.seeding import make_rng, rng_from_state
 from sim.xenodex.state import DECK, DENIED, GONE, HAND, NONE, RALLIED, STAGED
 
@@ -35,18 +40,6 @@ _ANCHOR = {"level", "bp"}
 _PHASES = ("start", "summon", "deploy", "battle", "recovery", "results")
 _TASKS = {"strike_turn", "turn", "battle_next", "recovery", "results", "cycle_start"}
 _PENDING = {"summon", "deploy", "strike", "recovery", "actor", "cleave", "ability", "tx"}
-
-
-def _lists(x):
-    if isinstance(x, (tuple, list)):
-        return [_lists(v) for v in x]
-    return x
-
-
-def _tuples(x):
-    if isinstance(x, list):
-        return tuple(_tuples(v) for v in x)
-    return x
 
 
 # ----------------------------------------------------------------------------- to dict
@@ -111,28 +104,6 @@ def _rng_dict(st: dict) -> dict:
 
 
 # ----------------------------------------------------------------------------- from dict
-def _keys(d: Any, allowed: set[str], where: str) -> None:
-    if not isinstance(d, dict):
-        raise InvalidScenarioError(f"{where}: expected a dict, got {type(d).__name__}")
-    unknown = sorted(set(d) - allowed)
-    if unknown:
-        raise InvalidScenarioError(f"{where}: unknown key(s) {unknown}; allowed: {sorted(allowed)}")
-
-
-def _int(d: dict, key: str, default: int, lo: int, hi: int, where: str) -> int:
-    v = d.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise InvalidScenarioError(f"{where}.{key}: expected an int in {lo}..{hi}, got {v!r}")
-    return v
-
-
-def _bool(d: dict, key: str, default: bool, where: str) -> bool:
-    v = d.get(key, default)
-    if not isinstance(v, bool):
-        raise InvalidScenarioError(f"{where}.{key}: expected true or false, got {v!r}")
-    return v
-
-
 def _list(d: dict, key: str, where: str) -> list:
     v = d.get(key, [])
     if not isinstance(v, list):
