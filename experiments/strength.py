@@ -16,6 +16,11 @@ and the second agent every other seat; each deal is played N times, the first ag
 seat 0, 1, ..., N-1 in turn (decks stay with the seats), so `--games` is rounded up to a
 multiple of N. Then the summary also gives the first agent's plain win rate with its
 Wilson interval (`win_rate`, `win_ci95`; a fair share is 1/N), and a draw scores 1/N.
+
+With `--log FILE` every finished match is appended to FILE (one JSON line; the first line
+records the run's settings) and a rerun with the same settings plays only the matches not
+yet in it, so a run of slow agents can be stopped and resumed, or read part-way with
+`summarize_log(FILE)`. A log of other settings is refused.
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ import argparse
 import dataclasses
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -55,6 +61,9 @@ class Args:
     """Local processes."""
     out: str | None = None
     """Also write the summary as JSON to this path."""
+    log: str | None = None
+    """Append each finished match to this JSON-lines file and skip the matches already in it,
+    so a long run stopped at any point resumes (and its partial result can be summarised)."""
 
 
 def split_pair(pair: str) -> tuple[str, str]:
@@ -179,19 +188,96 @@ def run(args: Args, progress: bool = True) -> dict[str, Any]:
     n = args.games + (-args.games) % seats
     start = time.perf_counter()
     results: list[MatchResult] = []
+    log = _MatchLog(args.log, _log_header(args, specs)) if args.log else None
+    if log is not None:
+        results.extend(r for r in log.results if r.index < n)
+    todo = [i for i in range(n) if i not in {r.index for r in results}]
     init = (args.game, specs, decks, args.seed, args.players)
-    if args.workers > 1:
-        with get_context("spawn").Pool(args.workers, _init_worker, init) as pool:
-            for r in pool.imap_unordered(_run_one, range(n)):
-                results.append(r)
+    try:
+        if args.workers > 1 and todo:
+            with get_context("spawn").Pool(args.workers, _init_worker, init) as pool:
+                for r in pool.imap_unordered(_run_one, todo):
+                    results.append(r)
+                    if log is not None:
+                        log.append(r)
+                    _progress(progress, results, n, start)
+        elif todo:
+            _init_worker(*init)
+            for i in todo:
+                results.append(_run_one(i))
+                if log is not None:
+                    log.append(results[-1])
                 _progress(progress, results, n, start)
-    else:
-        _init_worker(*init)
-        for i in range(n):
-            results.append(_run_one(i))
-            _progress(progress, results, n, start)
+    finally:
+        if log is not None:
+            log.close()
     results.sort(key=lambda r: r.index)
     return summarize(args, specs, results, time.perf_counter() - start)
+
+
+def _log_header(args: Args, specs: Sequence[str]) -> dict[str, Any]:
+    return {"pair": list(specs), "game": args.game, "seed": args.seed, "decks": args.decks,
+            "players": args.players}
+
+
+class _MatchLog:
+    """The JSON-lines match log of `--log`: a settings header, then one match per line."""
+
+    def __init__(self, path: str, header: dict[str, Any]) -> None:
+        self.results: list[MatchResult] = []
+        lines = []
+        try:
+            with open(path) as fh:
+                lines = [json.loads(line) for line in fh if line.strip()]
+        except FileNotFoundError:
+            pass
+        except json.JSONDecodeError:  # a line cut by a kill: keep the whole ones
+            with open(path) as fh:
+                lines = []
+                for line in fh:
+                    try:
+                        lines.append(json.loads(line))
+                    except json.JSONDecodeError:
+                        break
+        if lines and lines[0] != header:
+            raise ValueError(f"--log {path} holds a run with other settings {lines[0]}, not {header}")
+        seen = set()
+        for row in lines[1:]:
+            if row["index"] not in seen:
+                seen.add(row["index"])
+                self.results.append(MatchResult(**{**row, "think_seconds": tuple(row["think_seconds"])}))
+        tmp = f"{path}.tmp"  # rewritten whole (drops a cut last line), then renamed: never half-written
+        with open(tmp, "w") as fh:
+            for row in [header] + [dataclasses.asdict(r) for r in self.results]:
+                fh.write(json.dumps(row) + "\n")
+        os.replace(tmp, path)
+        self._fh = open(path, "a")  # noqa: SIM115 - kept open across appends, closed by close()
+
+    def append(self, result: MatchResult) -> None:
+        """Record one finished match (flushed at once)."""
+        self._fh.write(json.dumps(dataclasses.asdict(result)) + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        """Close the file."""
+        self._fh.close()
+
+
+def summarize_log(path: str) -> dict[str, Any]:
+    """The summary of the matches recorded so far in a `--log` file (a run may still be going)."""
+    with open(path) as fh:
+        rows = []
+        for line in fh:
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError:
+                break
+    header = rows[0]
+    results = sorted((MatchResult(**{**r, "think_seconds": tuple(r["think_seconds"])}) for r in rows[1:]),
+                     key=lambda r: r.index)
+    args = Args(pair=",".join(header["pair"]), game=header["game"], seed=header["seed"],
+                decks=header["decks"], players=header["players"], games=len(results))
+    return summarize(args, header["pair"], results, 0.0)
 
 
 def _progress(on: bool, results: list[MatchResult], n: int, start: float) -> None:

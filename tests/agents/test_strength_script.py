@@ -40,3 +40,35 @@ def test_bench_script_runs(tmp_path):
     out = subprocess.run([sys.executable, str(script), "--spec", "mcts:iterations=20", "--repeats", "1"],
                          capture_output=True, text=True, check=True, cwd=tmp_path).stdout
     assert "opening" in out and "mid-game" in out and "iter/s" in out
+
+
+def _same_matches(a: dict, b: dict) -> None:
+    for key in ("matches", "wins", "draws", "losses", "score", "mean_decisions", "end_reasons"):
+        assert a[key] == b[key], key
+
+
+def test_a_logged_run_resumes_where_it_stopped(tmp_path):
+    log = tmp_path / "m.jsonl"
+    base = ["--pair", "greedy,random", "--seed", "5", "--log", str(log)]
+    strength.run(strength.parse_args(["--games", "4", *base]), progress=False)
+    assert len(log.read_text().splitlines()) == 1 + 4
+    with open(log, "a") as fh:
+        fh.write('{"index": 4, "first_agent')  # a line cut by a kill
+    resumed = strength.run(strength.parse_args(["--games", "8", *base]), progress=False)
+    lines = log.read_text().splitlines()
+    assert len(lines) == 1 + 8 and sorted(strength.json.loads(x)["index"] for x in lines[1:]) == list(range(8))
+    fresh = strength.run(strength.parse_args(["--games", "8", "--pair", "greedy,random", "--seed", "5"]),
+                         progress=False)
+    _same_matches(resumed, fresh)
+    _same_matches(strength.summarize_log(str(log)), fresh)
+
+
+def test_a_log_of_other_settings_is_refused(tmp_path):
+    log = tmp_path / "m.jsonl"
+    strength.run(strength.parse_args(["--games", "2", "--pair", "greedy,random", "--seed", "5",
+                                      "--log", str(log)]), progress=False)
+    before = log.read_text()
+    with pytest.raises(ValueError, match="other settings"):
+        strength.run(strength.parse_args(["--games", "2", "--pair", "greedy,random", "--seed", "6",
+                                          "--log", str(log)]), progress=False)
+    assert log.read_text() == before
