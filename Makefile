@@ -27,8 +27,9 @@ run: $(STAMP)
 	$(BIN)/tcglab run --game $(GAME) --agents $(AGENTS) --matches $(MATCHES) --seed $(SEED) \
 		--workers $(WORKERS) --out runs/main-$(GAME)-$(subst :,_,$(subst $(comma),-,$(AGENTS)))-$(MATCHES)-$(SEED) --resume
 
-## The default test suite (what CI runs).
+## The default test suite (what CI runs): lint first (a second), then pytest.
 test: $(STAMP)
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q -m "not soak" -n 2
 
 ## Long randomized runs, only when asked.
@@ -42,7 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/runner.py --quick
 
 lint: $(STAMP)
-	$(BIN)/ruff check sim envs agents experiments tests bench
+	$(BIN)/ruff check .
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -219,7 +219,7 @@ class Flow:
             self.destroy(d, di, by_battle=True)
 
     def _end_battle(self) -> None:
-        for p, pl in enumerate(self.players):
+        for pl in self.players:
             if pl.support >= 0:
                 pl.retreat.append(pl.support)
                 pl.support = -1

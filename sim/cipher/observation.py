@@ -45,8 +45,9 @@ def _battle(state) -> dict | None:
     a, d = state.active, 1 - state.active
     ai = state.players[a].index_of(state.b_att)
     di = state.players[d].index_of(state.b_def)
-    side = lambda p, i: None if i < 0 else {
-        "card": state.players[p].u_stack[i][-1], "power": fx.power(state, p, i)}
+    def side(p: int, i: int) -> dict | None:
+        return None if i < 0 else {"card": state.players[p].u_stack[i][-1], "power": fx.power(state, p, i)}
+
     return {"attacking_player": a, "attacker": side(a, ai), "defender": side(d, di),
             "attacker_mod": state.b_att_mod, "defender_mod": state.b_def_mod,
             "critical": state.b_crit, "evaded": state.b_evaded}

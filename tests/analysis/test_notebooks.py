@@ -10,7 +10,7 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
-from tests.analysis.readiness import skip_unless_ready
+from tests.analysis.readiness import skip_unless_ready  # noqa: E402 - after the importorskips
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 BUDGET = {"TCGLAB_NOTEBOOK_MATCHES": "3"}

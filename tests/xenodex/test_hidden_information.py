@@ -113,7 +113,7 @@ def test_clone_is_independent():
 
 def test_determinized_copies_offer_the_plays_of_their_own_hands():
     rng = np.random.default_rng(5)
-    for k, s in enumerate(random_states(GAME3, 3, seed=40, every=11)):
+    for s in random_states(GAME3, 3, seed=40, every=11):
         s.legal_actions()
         d = s.determinize((s.current_player + 1) % 3, rng)
         fresh = d.game.state_from_dict(d.to_dict())

@@ -15,7 +15,7 @@ def test_setup_200_cdx_20_card_decks_anchor_pools_and_board_by_player_count(g, s
     s = g.new_state(3)
     o = s.observation(0)
     assert [x["label"] for x in o["slots"]] == slots
-    for q, seat in enumerate(o["seats"]):
+    for seat in o["seats"]:
         assert seat["cdx"] == 200 + 12                   # cycle 1's Income has been paid
         assert seat["hand_size"] == 4 and seat["deck_size"] == 16   # 20 characters, 4 drawn
         assert seat["pool"] == 6 and seat["staged_anchors"] == 0
