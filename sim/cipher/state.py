@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from sim.core.seeding import rng_from_state
+from sim.core.seeding import LazyRng
 
 
 class PlayerState:
@@ -171,7 +169,7 @@ class PlayerState:
         }
 
 
-class StateData:
+class StateData(LazyRng):
     """The whole position: both players, turn facts, battle, task stack, pending choice, RNG.
 
     The battle (fe_cipher.md "Battle Steps") is `b_att` / `b_def` (uids of the attacking and
@@ -199,7 +197,6 @@ class StateData:
         "pending",
         "phase",
         "players",
-        "rng",
         "tasks",
         "turn",
         "winner",
@@ -226,13 +223,9 @@ class StateData:
         into.b_def_mod = self.b_def_mod
         into.b_crit = self.b_crit
         into.b_evaded = self.b_evaded
-        into.rng = copy_rng(self.rng)
+        self.copy_rng_into(into)
         into._events = []
         into.next_uid = self.next_uid
         into._legal = self._legal
         return into
 
-
-def copy_rng(rng: np.random.Generator) -> np.random.Generator:
-    """An independent generator at the same stream position."""
-    return rng_from_state(rng.bit_generator.state)

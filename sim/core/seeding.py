@@ -49,3 +49,39 @@ def fresh_rng_state(rng: np.random.Generator) -> dict:
     return {"bit_generator": "PCG64",
             "state": {"state": int(w[0]) << 64 | int(w[1]), "inc": (int(w[2]) << 64 | int(w[3])) | 1},
             "has_uint32": 0, "uinteger": 0}
+
+
+class LazyRng:
+    """Mixin for a state's own generator (C-1), copied lazily: a clone shares the source's
+    saved stream position and builds its Generator only when it first draws, so the many
+    clones of search and one-ply agents that never draw cost nothing for it."""
+
+    __slots__ = ("_rng", "_rng_state")
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's generator (built on first use after a clone)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = rng_from_state(self._rng_state)
+            self._rng_state = None
+        return r
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng = value
+        self._rng_state = None
+
+    def rng_snapshot(self) -> dict:
+        """The generator's state; a saved one is shared between clones and never mutated."""
+        return self._rng.bit_generator.state if self._rng is not None else self._rng_state
+
+    def copy_rng_into(self, into: LazyRng) -> None:
+        """Give `into` this generator's stream position (an independent copy, built lazily)."""
+        into._rng = None
+        into._rng_state = self.rng_snapshot()
+
+    def set_rng_state(self, state: dict) -> None:
+        """Start the generator from a saved state (e.g. `fresh_rng_state`), built lazily."""
+        self._rng = None
+        self._rng_state = state

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from sim.core.seeding import LazyRng
+
 FIGHTERS = 6
 LEADER = 0
 
@@ -119,11 +121,11 @@ class PlayerState:
         }
 
 
-class StateData:
+class StateData(LazyRng):
     """The whole position: both players, turn facts, task stack, pending choice, RNG."""
 
     __slots__ = ("game", "params", "cards", "players", "turn", "active", "first_player",
-                 "winner", "end_reason", "tasks", "pending", "battle", "rng", "_events",
+                 "winner", "end_reason", "tasks", "pending", "battle", "_events",
                  "next_uid", "done", "last_target", "_legal")
 
     def copy_data(self, into: StateData, rng: np.random.Generator | None = None) -> StateData:
@@ -140,7 +142,10 @@ class StateData:
         into.tasks = self.tasks[:]
         into.pending = self.pending
         into.battle = self.battle
-        into.rng = _copy_rng(self.rng) if rng is None else rng
+        if rng is None:
+            self.copy_rng_into(into)
+        else:
+            into.rng = rng
         into._events = []
         into.next_uid = self.next_uid
         into.done = self.done
@@ -148,9 +153,3 @@ class StateData:
         into._legal = self._legal
         return into
 
-
-def _copy_rng(rng: np.random.Generator) -> np.random.Generator:
-    """An independent generator with the same stream position."""
-    bg = np.random.PCG64()
-    bg.state = rng.bit_generator.state
-    return np.random.Generator(bg)

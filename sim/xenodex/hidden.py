@@ -87,6 +87,5 @@ def determinize(state, observer: int, rng: np.random.Generator):
             s.tx_deck[q] = tpool[th:]
     s.echo_deck = _shuffled(s.echo_deck, rng)
     s._legal = None
-    s._rng = None                      # built lazily: many copies never roll
-    s._rng_state = fresh_rng_state(rng)
+    s.set_rng_state(fresh_rng_state(rng))  # built lazily: many copies never roll
     return s

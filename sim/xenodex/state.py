@@ -20,15 +20,12 @@ Conventions:
 """
 from __future__ import annotations
 
-import numpy as np
+from sim.core.seeding import LazyRng
 
 NONE, DECK, HAND, STAGED, GONE = -5, -4, -3, -2, -1
 DENIED, RALLIED = 1, 2
 
-_SS = np.random.SeedSequence(0)
-
-
-class StateData:
+class StateData(LazyRng):
     """The whole position (see the module docstring for the layout)."""
 
     __slots__ = (
@@ -36,8 +33,6 @@ class StateData:
         "K",
         "_events",
         "_legal",
-        "_rng",
-        "_rng_state",
         "abp",
         "alvl",
         "astaged",
@@ -87,29 +82,6 @@ class StateData:
         "used",
         "winner",
     )
-
-    # ------------------------------------------------------------------ RNG (C-1)
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's own generator (built lazily after a clone: clones are cheap)."""
-        r = self._rng
-        if r is None:
-            bg = np.random.PCG64(_SS)
-            bg.state = self._rng_state
-            r = self._rng = np.random.Generator(bg)
-            self._rng_state = None
-        return r
-
-    @rng.setter
-    def rng(self, value: np.random.Generator) -> None:
-        self._rng = value
-        self._rng_state = None
-
-    def rng_snapshot(self) -> dict:
-        """The generator's state; a saved one is shared between clones and never mutated."""
-        if self._rng is not None:
-            return self._rng.bit_generator.state
-        return self._rng_state
 
     def copy_data(self, into: StateData) -> StateData:
         """Copy every field into a blank instance (the RNG position included)."""
@@ -163,8 +135,7 @@ class StateData:
         into.tasks = self.tasks[:]
         into.pending = self.pending
         into.decks = self.decks
-        into._rng = None
-        into._rng_state = self.rng_snapshot()
+        self.copy_rng_into(into)
         into._events = []
         into._legal = self._legal
         return into
