@@ -87,6 +87,14 @@ about 23 us of PettingZoo wrappers and per-step numpy to the same work. Issue 3 
 BatchEnv for 2x the AEC env: speeding up the shared work raises the ratio only slowly
 (it needs the shared part near 20 us, now about 31), so 2x is not reached yet.
 
+Beside the peers, one run of `python ../shared/bench/peers.py --seconds 4 --aec
+envs.first_cycle_v0:env --aec envs.cipher_v0:env --aec envs.xenodex_v0:env --only
+floor,texas,custom,aec` (2026-11-30 07:14, wall time, the VM otherwise idle): floor_wrapped
+29,630 steps/s, texas_holdem_v4 9,364, first_cycle_v0 15,754 (target: half the floor, so
+14,815), cipher_v0 12,516, xenodex_v0 6,508. `bench/env.py --games first_cycle --seconds 3`
+right after (wall time; its loop also draws the random action from the mask) gave aec_env
+12,994 and batch_env 23,825, a ratio of 1.83x.
+
 **Version history.**
 - v0: first release (First Cycle engine of issue 2; encoder layout of
   docs/encoding/first_cycle.md, size 2581 with the default params and card set).
