@@ -85,6 +85,13 @@ step about 6-8 us; PettingZoo's wrappers and the AEC bookkeeping take the rest.
 `python bench/engine.py --games cipher` (engine only, set-up included, wall time) gave
 112,000 decisions/s on a quiet core and 47,000 with both cores busy (target 20,000).
 
+Beside the peers, from one run of `python ../shared/bench/peers.py --seconds 4 --aec
+envs.first_cycle_v0:env --aec envs.cipher_v0:env --aec envs.xenodex_v0:env --only
+floor,texas,custom,aec` (2026-11-30 07:14, wall time, the VM otherwise idle): cipher_v0
+12,516 steps/s (target 10,000), first_cycle_v0 15,754, floor_wrapped 29,630,
+texas_holdem_v4 9,364. `python bench/engine.py --games cipher --peers` a minute before:
+engine 137,831 decisions/s with set-up included (target 20,000), OpenSpiel gin_rummy 48,691.
+
 **Version history.**
 - v0: first release (FE Cipher engine of issue 6; encoder layout of
   docs/encoding/cipher.md, size 2563 with the default params and card set).

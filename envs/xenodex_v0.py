@@ -85,6 +85,14 @@ num_players=3)` (the opponent agent plays every other seat).
 Per step, the engine's `observation(player)` takes about 110-135 us (every unit's STR and
 DEF with auras) and the encoding about 80-105 us; the engine's own step is about 10 us.
 
+Beside the peers, from one run of `python ../shared/bench/peers.py --seconds 4 --aec
+envs.first_cycle_v0:env --aec envs.cipher_v0:env --aec envs.xenodex_v0:env --only
+floor,texas,custom,aec` (2026-11-30 07:14, wall time, the VM otherwise idle, 2 seats):
+xenodex_v0 6,508 steps/s, first_cycle_v0 15,754, floor_wrapped 29,630, texas_holdem_v4
+9,364. `python bench/engine.py --games xenodex,xenodex@3,xenodex@4 --peers` a minute
+before: engine 108,806 / 103,637 / 100,498 decisions/s at 2 / 3 / 4 seats with set-up
+included (target 20,000 at 2), OpenSpiel gin_rummy 48,691.
+
 **Version history.**
 - v0: first release (XenodeX engine of issue 7; encoder layout of docs/encoding/xenodex.md,
   size 4761 with the default params and card set at 2, 3 and 4 players).
