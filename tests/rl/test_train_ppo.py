@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 
 import numpy as np
+import pytest
 
 import agents
 from experiments import RunConfig, run
@@ -55,3 +56,28 @@ def test_pettingzoo_env_plugs_into_sb3_through_the_aec_api():
         done = term or trunc
         steps += 1
     assert done and reward in (-1.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("game,players,opponent", [
+    ("cipher", None, "greedy"),
+    ("xenodex", None, "random"),
+    ("xenodex", 4, "greedy"),       # the 3 other seats are played by the fixed agent
+    ("first_cycle", None, "self"),  # self-play: snapshots join the opponent pool
+])
+def test_the_same_script_trains_every_game(tmp_path, game, players, opponent):
+    out = tmp_path / "ppo"
+    argv = ["--game", game, "--opponent", opponent, "--total-steps", "192", "--num-envs", "2",
+            "--n-steps", "32", "--batch-size", "32", "--eval-every", "0", "--eval-matches", "1",
+            "--eval-opponents", "random", "--selfplay-every", "64", "--out", str(out)]
+    if players:
+        argv += ["--players", str(players)]
+    result = main(parse_args(argv))
+    assert result["steps"] >= 192 and (out / "final.zip").exists()
+    (row,) = result["eval"]
+    assert row["opponent"] == "random" and row["matches"] == 1
+    spec = f"ppo:path={out / 'final.zip'}"
+    from sim import load_game
+    state = load_game(game, **({"num_players": players} if players else {})).new_state(5)
+    assert agents.make(spec).act(state, np.random.default_rng(0)) in state.legal_actions()
+    if opponent == "self":
+        assert "snapshot" in (out / "train.log").read_text()
