@@ -225,27 +225,14 @@ class _MatchLog:
 
     def __init__(self, path: str, header: dict[str, Any]) -> None:
         self.results: list[MatchResult] = []
-        lines = []
-        try:
-            with open(path) as fh:
-                lines = [json.loads(line) for line in fh if line.strip()]
-        except FileNotFoundError:
-            pass
-        except json.JSONDecodeError:  # a line cut by a kill: keep the whole ones
-            with open(path) as fh:
-                lines = []
-                for line in fh:
-                    try:
-                        lines.append(json.loads(line))
-                    except json.JSONDecodeError:
-                        break
+        lines = _read_log(path)
         if lines and lines[0] != header:
             raise ValueError(f"--log {path} holds a run with other settings {lines[0]}, not {header}")
         seen = set()
-        for row in lines[1:]:
-            if row["index"] not in seen:
-                seen.add(row["index"])
-                self.results.append(MatchResult(**{**row, "think_seconds": tuple(row["think_seconds"])}))
+        for result in _results(lines[1:]):
+            if result.index not in seen:
+                seen.add(result.index)
+                self.results.append(result)
         tmp = f"{path}.tmp"  # rewritten whole (drops a cut last line), then renamed: never half-written
         with open(tmp, "w") as fh:
             for row in [header] + [dataclasses.asdict(r) for r in self.results]:
@@ -263,18 +250,33 @@ class _MatchLog:
         self._fh.close()
 
 
+def _read_log(path: str) -> list[dict[str, Any]]:
+    """The whole JSON lines of a match log (none if it does not exist); a last line cut by a
+    kill, and anything after it, is left out."""
+    rows: list[dict[str, Any]] = []
+    try:
+        with open(path) as fh:
+            for line in fh:
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError:
+                    break
+    except FileNotFoundError:
+        pass
+    return rows
+
+
+def _results(rows: list[dict[str, Any]]) -> list[MatchResult]:
+    return [MatchResult(**{**r, "think_seconds": tuple(r["think_seconds"])}) for r in rows]
+
+
 def summarize_log(path: str) -> dict[str, Any]:
     """The summary of the matches recorded so far in a `--log` file (a run may still be going)."""
-    with open(path) as fh:
-        rows = []
-        for line in fh:
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                break
+    rows = _read_log(path)
+    if not rows:
+        raise ValueError(f"{path} holds no match log")
     header = rows[0]
-    results = sorted((MatchResult(**{**r, "think_seconds": tuple(r["think_seconds"])}) for r in rows[1:]),
-                     key=lambda r: r.index)
+    results = sorted(_results(rows[1:]), key=lambda r: r.index)
     args = Args(pair=",".join(header["pair"]), game=header["game"], seed=header["seed"],
                 decks=header["decks"], players=header["players"], games=len(results))
     return summarize(args, header["pair"], results, 0.0)
