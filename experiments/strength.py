@@ -254,15 +254,14 @@ def _read_log(path: str) -> list[dict[str, Any]]:
     """The whole JSON lines of a match log (none if it does not exist); a last line cut by a
     kill, and anything after it, is left out."""
     rows: list[dict[str, Any]] = []
-    try:
-        with open(path) as fh:
-            for line in fh:
-                try:
-                    rows.append(json.loads(line))
-                except json.JSONDecodeError:
-                    break
-    except FileNotFoundError:
-        pass
+    if not os.path.exists(path):
+        return rows
+    with open(path) as fh:
+        for line in fh:
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError:
+                break
     return rows
 
 

@@ -207,3 +207,38 @@ def layout_markdown(encoder: SparseEncoder, title: str, intro: str,
 
 def _num(x: float) -> str:
     return f"{x:g}"
+
+
+class CardCounts:
+    """Entries of a card-count slice (copies of card id c at `start + c - 1`), memoized per
+    card list.
+
+    Zones such as hands and discards change a few times a game while the encoder runs every
+    step, so a bounded memo keyed by the list's tuple skips the counting (the result is a
+    pure function of the key). With `cap`, counts are clipped to it (the slice's upper bound).
+    """
+
+    __slots__ = ("base", "cap", "memo")
+    LIMIT = 1 << 16
+
+    def __init__(self, start: int, cap: int | None = None) -> None:
+        self.base = start - 1
+        self.cap = cap
+        self.memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
+
+    def entries(self, cards: list[int]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """`(indices, values)` of the slice for this card list."""
+        key = tuple(cards)
+        hit = self.memo.get(key)
+        if hit is None:
+            counts: dict[int, int] = {}
+            for c in key:
+                counts[c] = counts.get(c, 0) + 1
+            base = self.base
+            cap = self.cap
+            values = counts.values() if cap is None else (min(n, cap) for n in counts.values())
+            hit = (tuple(base + c for c in counts), tuple(float(n) for n in values))
+            if len(self.memo) >= self.LIMIT:
+                self.memo.clear()
+            self.memo[key] = hit
+        return hit

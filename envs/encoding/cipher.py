@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from envs.encoding.base import Layout, SparseEncoder, layout_markdown
+from envs.encoding.base import CardCounts, Layout, SparseEncoder, layout_markdown
 
 PHASES: tuple[str, ...] = ("mulligan", "bond", "deploy", "action", "over")
 PENDING_KINDS: tuple[str, ...] = ("mulligan", "attack_target", "target", "critical", "evasion",
@@ -247,13 +247,13 @@ class CipherEncoder(SparseEncoder):
         low, high = L.bounds()
         self._scalar_bounds = ([float(low[i]) for i in self._scalar_idx],
                                [float(high[i]) for i in self._scalar_idx])
-        self._counts = [_CardCounts(start, copies) for start in (
+        self._counts = [CardCounts(start, copies) for start in (
             self.o_hand, self.o_own_retreat, self.o_opp_retreat, self.o_opp_revealed)]
         self._bonds = [_BondCounts(self.o_own_bup, self.o_own_bdown, self.o_colors, self._color,
                                    copies),
                        _BondCounts(self.o_opp_bup, self.o_opp_bdown, self.o_colors + nc,
                                    self._color, copies)]
-        self._under = [_CardCounts(self.o_own_under, copies), _CardCounts(self.o_opp_under, copies)]
+        self._under = [CardCounts(self.o_own_under, copies), CardCounts(self.o_opp_under, copies)]
         names = ("unit", "card", "front", "tapped", "promoted", "mc", "power", "mod", "under",
                  "used", "can_attack")
         # Per side: slice starts in gather's order; `card` shifted so card id c is at + c.
@@ -519,40 +519,6 @@ class CipherEncoder(SparseEncoder):
                "by card id (one-hots and counts), so a model can multiply any card slice by this "
                "table to get the cards' facts (a linear map: a first dense layer already covers "
                "it)."), self.card_feature_layout)])
-
-
-class _CardCounts:
-    """Entries of a card-count slice (copies of card id c at `start + c - 1`), memoized per
-    card list.
-
-    Areas such as the retreat change a few times a game while the encoder runs every step,
-    so a bounded memo keyed by the list's tuple skips the counting (the result is a pure
-    function of the key). Counts are clipped to `cap` (the slice's upper bound).
-    """
-
-    __slots__ = ("base", "cap", "memo")
-    LIMIT = 1 << 16
-
-    def __init__(self, start: int, cap: int) -> None:
-        self.base = start - 1
-        self.cap = cap
-        self.memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
-
-    def entries(self, cards: list[int]) -> tuple[tuple[int, ...], tuple[float, ...]]:
-        """`(indices, values)` of the slice for this card list."""
-        key = tuple(cards)
-        hit = self.memo.get(key)
-        if hit is None:
-            counts: dict[int, int] = {}
-            for c in key:
-                counts[c] = counts.get(c, 0) + 1
-            base = self.base
-            cap = self.cap
-            hit = (tuple(base + c for c in counts), tuple(float(min(n, cap)) for n in counts.values()))
-            if len(self.memo) >= self.LIMIT:
-                self.memo.clear()
-            self.memo[key] = hit
-        return hit
 
 
 class _BondCounts:

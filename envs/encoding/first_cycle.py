@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from envs.encoding.base import Layout, SparseEncoder, layout_markdown
+from envs.encoding.base import CardCounts, Layout, SparseEncoder, layout_markdown
 
 FIGHTERS = 6  # fighter slots per player in the observation: 0 is the Leader, 1..5 Characters
 PENDING_KINDS: tuple[str, ...] = ("target", "deploy_discard", "guard", "support", "cycle",
@@ -200,14 +200,14 @@ class FirstCycleEncoder(SparseEncoder):
         self._slot_dynamic = [tuple(base + so[n] for n in (
             "power", "exhausted", "can_attack", "new", "attached", "used", "mod_turn",
             "mod_battle")) for base in slot_bases]
-        self._c_hand = _CardCounts(self.o_hand)
-        self._c_own_bottom = _CardCounts(self.o_own_bottom)
-        self._c_own_discard = _CardCounts(self.o_own_discard)
-        self._c_opp_revealed = _CardCounts(self.o_opp_revealed)
-        self._c_opp_bottom = _CardCounts(self.o_opp_bottom)
-        self._c_opp_discard = _CardCounts(self.o_opp_discard)
-        self._c_scan_left = _CardCounts(self.o_pscan_left)
-        self._c_scan_placed = _CardCounts(self.o_pscan_placed)
+        self._c_hand = CardCounts(self.o_hand)
+        self._c_own_bottom = CardCounts(self.o_own_bottom)
+        self._c_own_discard = CardCounts(self.o_own_discard)
+        self._c_opp_revealed = CardCounts(self.o_opp_revealed)
+        self._c_opp_bottom = CardCounts(self.o_opp_bottom)
+        self._c_opp_discard = CardCounts(self.o_opp_discard)
+        self._c_scan_left = CardCounts(self.o_pscan_left)
+        self._c_scan_placed = CardCounts(self.o_pscan_placed)
         self._pkind = {k: self.o_pkind + i for i, k in enumerate(PENDING_KINDS)}
         self._phase_act, self._phase_battle, self._phase_choice, self._phase_over = (
             self.o_phase + i for i in range(len(PHASES)))
@@ -439,37 +439,6 @@ class FirstCycleEncoder(SparseEncoder):
               "by collector number (one-hots and counts), so a model can multiply any card slice "
               "by this table to get the cards' facts (a linear map: a first dense layer already "
               "covers it)."), self.card_feature_layout)])
-
-
-class _CardCounts:
-    """Entries of a card-count slice (copies of card #n at `base + n`), memoized per card list.
-
-    Zones such as discards change a few times a game while the encoder runs every step, so
-    a bounded memo keyed by the list's tuple skips the counting (the result is a pure
-    function of the key).
-    """
-
-    __slots__ = ("base", "memo")
-    LIMIT = 1 << 16
-
-    def __init__(self, start: int) -> None:
-        self.base = start - 1
-        self.memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
-
-    def entries(self, cards: list[int]) -> tuple[tuple[int, ...], tuple[float, ...]]:
-        """`(indices, values)` of the slice for this card list."""
-        key = tuple(cards)
-        hit = self.memo.get(key)
-        if hit is None:
-            counts: dict[int, int] = {}
-            for c in key:
-                counts[c] = counts.get(c, 0) + 1
-            base = self.base
-            hit = (tuple(base + c for c in counts), tuple(float(n) for n in counts.values()))
-            if len(self.memo) >= self.LIMIT:
-                self.memo.clear()
-            self.memo[key] = hit
-        return hit
 
 
 def _clip_mod(m: int) -> float:
