@@ -32,6 +32,7 @@ import math
 from typing import Any
 
 from agents.base import AgentConfig, coerce_fields
+from sim.first_cycle.observation import Fighter
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,8 +61,8 @@ class FirstCycleWeights(AgentConfig):
     """Divisor before tanh: a lead of `scale` HP-equivalents maps to 0.76."""
 
 
-def _character_value(f: dict, own_turn: bool, w: FirstCycleWeights) -> float:
-    persistent = f["power"] - f["mod_turn"] - f["mod_battle"] - (f["attached"] if own_turn else 0)
+def _character_value(f: Fighter, own_turn: bool, w: FirstCycleWeights) -> float:
+    persistent = f.power - f.mod_turn - f.mod_battle - (f.attached if own_turn else 0)
     return w.character + w.board * max(persistent, 0)
 
 
@@ -70,12 +71,12 @@ def score(record: dict, active: bool, turn: int, w: FirstCycleWeights) -> float:
     fighters = record["fighters"]
     s = w.hp * record["hp"] + w.hand * record["hand_size"]
     s += w.ram * (record["ram_ready"] + record["ram_exhausted"]
-                  + sum(f["attached"] for f in fighters if f is not None))
+                  + sum(f.attached for f in fighters if f is not None))
     for f in fighters[1:]:
         if f is not None:
             s += _character_value(f, active, w)
-            if f["exhausted"]:
-                s -= w.exposed * f["power"]
+            if f.exhausted:
+                s -= w.exposed * f.power
     if not active:  # owed income of the next turn
         s += w.tempo * (w.hand * (record["deck_size"] > 0) + w.ram * (record["ram_supply"] > 0))
     return s
@@ -84,10 +85,10 @@ def score(record: dict, active: bool, turn: int, w: FirstCycleWeights) -> float:
 def _threat(mine: dict, theirs: dict, turn: int, w: FirstCycleWeights) -> float:
     if mine["turns_taken"] < 2:
         return 0.0
-    bar = theirs["fighters"][0]["power"]
+    bar = theirs["fighters"][0].power
     n = 0
     for k, f in enumerate(mine["fighters"]):
-        if f is not None and not f["exhausted"] and f["power"] >= bar and (k == 0 or f["entered"] < turn):
+        if f is not None and not f.exhausted and f.power >= bar and (k == 0 or f.entered < turn):
             n += 1
     return w.threat * n
 
@@ -99,7 +100,7 @@ def _battle(obs: dict, w: FirstCycleWeights) -> float:
     att_rec, def_rec = (obs["you"], obs["opponent"]) if mine else (obs["opponent"], obs["you"])
     attacker = att_rec["fighters"][b["attacker"]]
     target = def_rec["fighters"][b["target"]]
-    if attacker is None or target is None or attacker["power"] < target["power"]:
+    if attacker is None or target is None or attacker.power < target.power:
         return 0.0
     gain = w.hp if b["target"] == 0 else _character_value(target, False, w)
     return w.battle * (gain if mine else -gain)

@@ -347,18 +347,13 @@ class FirstCycleEncoder(SparseEncoder):
             for f, fd in enumerate(pl["fighters"], s):
                 if fd is None:
                     continue
-                c = fd["card"]
-                p = fd["power"]
-                entered = fd["entered"]
-                a = fd["attached"]
-                mt = fd["mod_turn"]
-                mb = fd["mod_battle"]
+                c, exhausted, a, p, entered, used, mt, mb = fd
                 o_power, o_exh, o_can, o_new, o_att, o_used, o_mt, o_mb = dyn[f]
                 ones += slot_ones[f][c]
                 if p:
                     idx.append(o_power)
                     val.append(power_values[p] if p < POWER_CAP else POWER_CAP * POWER_SCALE)
-                if fd["exhausted"]:
+                if exhausted:
                     ones.append(o_exh)
                 elif can_attack and (f == s or entered < turn or rush[c]):
                     ones.append(o_can)
@@ -367,7 +362,7 @@ class FirstCycleEncoder(SparseEncoder):
                 if a:
                     idx.append(o_att)
                     val.append(a * inv_ram)
-                if fd["used"]:
+                if used:
                     ones.append(o_used)
                 if mt:
                     idx.append(o_mt)

@@ -10,24 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim.first_cycle.observation import Fighter
 
-def _fighter_line(cards: Any, f: int, fd: dict | None) -> str:
+
+def _fighter_line(cards: Any, f: int, fd: Fighter | None) -> str:
     if fd is None:
         return f"  [{f}] -"
-    spec = cards[fd["card"]]
+    spec = cards[fd.card]
     flags = []
-    if fd["exhausted"]:
+    if fd.exhausted:
         flags.append("exhausted")
-    if fd["attached"]:
-        flags.append(f"+{fd['attached']} RAM")
-    if fd["used"]:
+    if fd.attached:
+        flags.append(f"+{fd.attached} RAM")
+    if fd.used:
         flags.append("used")
-    mods = fd["mod_turn"] + fd["mod_battle"]
+    mods = fd.mod_turn + fd.mod_battle
     if mods:
         flags.append(f"mod {mods:+d}")
     keywords = [k for k, on in (("Rush", spec.rush), ("Guard", spec.guard)) if on]
     where = "Leader" if f == 0 else f"[{f}]"
-    text = f"  {where} {spec.code} {spec.name} power {fd['power']}"
+    text = f"  {where} {spec.code} {spec.name} power {fd.power}"
     if keywords:
         text += " (" + ", ".join(keywords) + ")"
     if flags:

@@ -184,7 +184,12 @@ def powers(state, player: int) -> list[int]:
                printed[c4] + t4 + b4 if c4 >= 0 else 0,
                printed[c5] + t5 + b5 if c5 >= 0 else 0]
     battle = state.battle
-    hp = game.has_passive
+    if battle is not None:
+        hp = game.has_passive
+    elif player == state.active:
+        hp = game.passive_own_turn
+    else:
+        hp = game.passive_always
     if hp[c0] or hp[c1] or hp[c2] or hp[c3] or hp[c4] or hp[c5]:
         for g, b in _active_bonuses(state, player):
             applies = b.applies
@@ -213,7 +218,9 @@ def powers(state, player: int) -> list[int]:
     if (battle is not None and player != state.active and battle[1] == 0
             and player != state.first_player and state.turn in params.defender_bonus_turns):
         out[0] += params.defender_bonus
-    return [v if v > 0 else 0 for v in out]
+    if min(out) < 0:
+        return [v if v > 0 else 0 for v in out]
+    return out
 
 
 # --------------------------------------------------------------------------- effects

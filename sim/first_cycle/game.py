@@ -49,6 +49,12 @@ class FirstCycleGame(Game):
         self.passives = [parse_passives(s) if s else () for s in table]
         # Indexed by a fighter's card, -1 (an empty space) included: the last entry is False.
         self.has_passive = [bool(p) for p in self.passives] + [False]
+        # Outside a battle only "always" passives, and "my_turn" ones on the owner's turn, can
+        # apply: `effects.powers` skips the passive scan when no fighter has one of these.
+        self.passive_own_turn = [any(b.when not in ("attacking", "defending") for b in p)
+                                 for p in self.passives] + [False]
+        self.passive_always = [any(b.when not in ("attacking", "defending", "my_turn") for b in p)
+                               for p in self.passives] + [False]
         self.activated = [next((i for i, a in enumerate(s.abilities) if a.trigger == "activated"), -1)
                           if s else -1 for s in table]
         trig: list[dict[str, tuple[int, ...]]] = []

@@ -1,11 +1,13 @@
 """What one seat may know of a First Cycle state (C-3), and readable action labels.
 
-`observe(state, player)` returns a plain dict built only from public facts and the
-player's own private ones: their hand, the deck cards they saw with Scan, a Scan they are
+`observe(state, player)` returns a plain dict (each fighter a `Fighter` record) built only
+from public facts and the player's own private ones: their hand, the deck cards they saw with Scan, a Scan they are
 ordering. The opponent's hand appears only as a size plus the cards both saw (Cycle);
 deck orders never appear. The env encoder reads nothing but this dict.
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from sim.first_cycle import effects as fx
 from sim.first_cycle.state import FIGHTERS
@@ -13,7 +15,32 @@ from sim.first_cycle.state import FIGHTERS
 assert FIGHTERS == 6, "_fighters and effects.powers are unrolled over six spaces"
 
 
-def _fighters(pl, power: list[int]) -> list[dict | None]:
+class Fighter(NamedTuple):
+    """One fighter as a seat sees it (every field is public): an immutable record, so an
+    encoder may key a cache on it."""
+
+    card: int
+    """Collector number of the Leader or Character."""
+    exhausted: int
+    """1 if exhausted."""
+    attached: int
+    """RAM attached to it."""
+    power: int
+    """Current Power (printed, attached RAM on its controller's turn, modifiers, passives)."""
+    entered: int
+    """Game turn it entered the field (0 for the Leader)."""
+    used: int
+    """1 if its once-per-turn activated ability was used this turn."""
+    mod_turn: int
+    """Power modifier until end of turn."""
+    mod_battle: int
+    """Power modifier until end of battle."""
+
+
+_record = tuple.__new__  # builds a Fighter without the Python-level NamedTuple.__new__
+
+
+def _fighters(pl, power: list[int]) -> list[Fighter | None]:
     """The six fighter records (None for an empty space), unrolled: built twice a step."""
     c0, c1, c2, c3, c4, c5 = pl.card
     e0, e1, e2, e3, e4, e5 = pl.exhausted
@@ -23,19 +50,14 @@ def _fighters(pl, power: list[int]) -> list[dict | None]:
     u0, u1, u2, u3, u4, u5 = pl.used
     t0, t1, t2, t3, t4, t5 = pl.mod_turn
     b0, b1, b2, b3, b4, b5 = pl.mod_battle
+    F = Fighter
     return [
-        None if c0 < 0 else {"card": c0, "exhausted": e0, "attached": a0, "power": p0, "entered": n0,
-                           "used": u0, "mod_turn": t0, "mod_battle": b0},
-        None if c1 < 0 else {"card": c1, "exhausted": e1, "attached": a1, "power": p1, "entered": n1,
-                           "used": u1, "mod_turn": t1, "mod_battle": b1},
-        None if c2 < 0 else {"card": c2, "exhausted": e2, "attached": a2, "power": p2, "entered": n2,
-                           "used": u2, "mod_turn": t2, "mod_battle": b2},
-        None if c3 < 0 else {"card": c3, "exhausted": e3, "attached": a3, "power": p3, "entered": n3,
-                           "used": u3, "mod_turn": t3, "mod_battle": b3},
-        None if c4 < 0 else {"card": c4, "exhausted": e4, "attached": a4, "power": p4, "entered": n4,
-                           "used": u4, "mod_turn": t4, "mod_battle": b4},
-        None if c5 < 0 else {"card": c5, "exhausted": e5, "attached": a5, "power": p5, "entered": n5,
-                           "used": u5, "mod_turn": t5, "mod_battle": b5},
+        None if c0 < 0 else _record(F, (c0, e0, a0, p0, n0, u0, t0, b0)),
+        None if c1 < 0 else _record(F, (c1, e1, a1, p1, n1, u1, t1, b1)),
+        None if c2 < 0 else _record(F, (c2, e2, a2, p2, n2, u2, t2, b2)),
+        None if c3 < 0 else _record(F, (c3, e3, a3, p3, n3, u3, t3, b3)),
+        None if c4 < 0 else _record(F, (c4, e4, a4, p4, n4, u4, t4, b4)),
+        None if c5 < 0 else _record(F, (c5, e5, a5, p5, n5, u5, t5, b5)),
     ]
 
 

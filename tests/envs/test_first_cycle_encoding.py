@@ -56,13 +56,13 @@ def test_fighter_slots_match_the_observation():
                     continue
                 checked += 1
                 card = slot[so["card"][0]:so["card"][1]]
-                assert card.sum() == 1 and card[fd["card"] - 1] == 1
+                assert card.sum() == 1 and card[fd.card - 1] == 1
                 assert slot[so["occupied"][0]] == 1
-                assert slot[so["power"][0]] == pytest.approx(min(fd["power"], 20) / 10)
-                assert slot[so["exhausted"][0]] == float(fd["exhausted"])
+                assert slot[so["power"][0]] == pytest.approx(min(fd.power, 20) / 10)
+                assert slot[so["exhausted"][0]] == float(fd.exhausted)
                 assert slot[so["attached"][0]] == pytest.approx(
-                    fd["attached"] / GAME.params.ram_supply)
-                if fd["exhausted"]:
+                    fd.attached / GAME.params.ram_supply)
+                if fd.exhausted:
                     assert slot[so["can_attack"][0]] == 0
     assert checked > 500
 
