@@ -35,8 +35,9 @@ matches unchanged.
 games (and draws its opponent's randomness) from its own child sequence, so slot i's
 games do not depend on `num_envs`, and a run repeats exactly in any process.
 
-Observations are gathered with the game's encoder into shared lists and written with two
-`put`s per step (as `encode_batch` does); masks are filled with one `put`.
+Observations are encoded together by the encoder's `encode_batch` (column-wise for First
+Cycle: numpy computes the indices and values of every row at once); masks are filled with
+one `put`.
 """
 from __future__ import annotations
 
@@ -46,7 +47,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from envs.core import is_truncation, next_game_seed
-from envs.encoding.base import fill_rows
 from envs.opponents import as_policy, play_until
 from envs.registry import game_spec
 from sim import IllegalActionError, load_game
@@ -183,27 +183,15 @@ class BatchEnv:
 
     def _views(self, rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
                actor: np.ndarray) -> BatchStep:
-        """Every match's observation (one `gather` each, one fill) and mask, stacked.
-
-        One loop with local lists: this runs for every match at every step."""
-        gather = self.encoder.gather
-        ones: list[int] = []
-        idx: list[int] = []
-        val: list[float] = []
-        ones_ends: list[int] = []
-        idx_ends: list[int] = []
-        players: list[int] = []
+        """Every match's observation (encoded together by `encode_batch`) and mask, stacked."""
+        states = self.states
+        players = [s.current_player for s in states]
+        obs = self.encoder.encode_batch([s.observation(p) for s, p in zip(states, players)])
         legal: list[int] = []
         legal_ends: list[int] = []
-        for s in self.states:
-            p = s.current_player
-            players.append(p)
-            gather(s.observation(p), ones, idx, val)
-            ones_ends.append(len(ones))
-            idx_ends.append(len(idx))
+        for s in states:
             legal += s.legal_actions()
             legal_ends.append(len(legal))
-        obs = fill_rows(self.observation_size, ones, ones_ends, idx, val, idx_ends)
         mask = np.zeros((self.num_envs, self.num_actions), dtype=np.int8)
         mask.reshape(-1).put(np.repeat(self._row_starts, np.diff(legal_ends, prepend=0))
                              + np.fromiter(legal, np.intp, len(legal)), 1)

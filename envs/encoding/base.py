@@ -167,20 +167,27 @@ def fill_rows(size: int, ones: list[int], ones_ends: list[int], idx: list[int],
     Row i's entries are `ones[ones_ends[i-1]:ones_ends[i]]` (value 1) and the same slice of
     `idx`/`val` by `idx_ends`, indices within the row; two `put`s write them all.
     """
-    n = len(ones_ends)
-    out = np.zeros((n, size), dtype=np.float32)
-    if n:
-        row_starts = np.arange(0, n * size, size)
-        flat = out.reshape(-1)
-        k = len(ones)
-        if k:
-            flat.put(np.repeat(row_starts, np.diff(ones_ends, prepend=0))
-                     + np.fromiter(ones, np.intp, k), 1.0)
-        k = len(idx)
-        if k:
-            flat.put(np.repeat(row_starts, np.diff(idx_ends, prepend=0))
-                     + np.fromiter(idx, np.intp, k), np.fromiter(val, np.float64, k))
+    out = np.zeros((len(ones_ends), size), dtype=np.float32)
+    put_rows(out, ones, ones_ends, idx, val, idx_ends)
     return out
+
+
+def put_rows(out: np.ndarray, ones: list[int], ones_ends: list[int], idx: list[int],
+             val: list[float], idx_ends: list[int]) -> None:
+    """Write gathered entries (laid out as for `fill_rows`) into the `(N, size)` array `out`."""
+    n, size = out.shape
+    if not n:
+        return
+    row_starts = np.arange(0, n * size, size)
+    flat = out.reshape(-1)
+    k = len(ones)
+    if k:
+        flat.put(np.repeat(row_starts, np.diff(ones_ends, prepend=0))
+                 + np.fromiter(ones, np.intp, k), 1.0)
+    k = len(idx)
+    if k:
+        flat.put(np.repeat(row_starts, np.diff(idx_ends, prepend=0))
+                 + np.fromiter(idx, np.intp, k), np.fromiter(val, np.float64, k))
 
 
 def layout_markdown(encoder: SparseEncoder, title: str, intro: str,
