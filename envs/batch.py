@@ -103,6 +103,7 @@ class BatchEnv:
         self.states: list[Any] = []
         self.game_seeds: list[int] = []
         self._mask: np.ndarray | None = None
+        self._players: list[int] = []
         self._rows = np.arange(self.num_envs)
         self._row_starts = self._rows * self.num_actions
 
@@ -145,13 +146,12 @@ class BatchEnv:
         rewards = np.zeros((n, self.num_players), dtype=np.float32)
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
-        actor = [0] * n
+        actor = self._players  # who decides in each match now (from the last views)
         policy = self._policy
         reasons = self.card_game_spec.truncation_reasons
         states = self.states
         for i, a in enumerate(acts.tolist()):
             s = states[i]
-            actor[i] = s.current_player
             s.apply(a)
             if policy is not None and not s.is_terminal():
                 play_until(s, self._learner, policy, self._opp_rngs[i])
@@ -185,7 +185,7 @@ class BatchEnv:
                actor: np.ndarray) -> BatchStep:
         """Every match's observation (encoded together by `encode_batch`) and mask, stacked."""
         states = self.states
-        players = [s.current_player for s in states]
+        players = self._players = [s.current_player for s in states]
         obs = self.encoder.encode_batch([s.observation(p) for s, p in zip(states, players)])
         legal: list[int] = []
         legal_ends: list[int] = []

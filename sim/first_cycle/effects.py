@@ -218,7 +218,8 @@ def powers(state, player: int) -> list[int]:
     if (battle is not None and player != state.active and battle[1] == 0
             and player != state.first_player and state.turn in params.defender_bonus_turns):
         out[0] += params.defender_bonus
-    if min(out) < 0:
+    o0, o1, o2, o3, o4, o5 = out
+    if o0 < 0 or o1 < 0 or o2 < 0 or o3 < 0 or o4 < 0 or o5 < 0:
         return [v if v > 0 else 0 for v in out]
     return out
 

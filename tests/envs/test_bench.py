@@ -11,7 +11,7 @@ def test_bench_env_runs(capsys):
     spec = importlib.util.spec_from_file_location("bench_env", BENCH)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    assert mod.main(["--seconds", "0.2", "--warmup", "0", "--num-envs", "4"]) == 0
+    assert mod.main(["--seconds", "0.1", "--warmup", "0", "--num-envs", "4", "--repeat", "2"]) == 0
     out = capsys.readouterr().out
     for row in ("engine", "aec_env", "batch_env"):
         assert row in out

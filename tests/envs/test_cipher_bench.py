@@ -11,7 +11,7 @@ def test_bench_env_reports_cipher(capsys):
     spec = importlib.util.spec_from_file_location("bench_env_cipher", BENCH)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    assert mod.main(["--games", "cipher", "--seconds", "0.2", "--warmup", "0",
+    assert mod.main(["--games", "cipher", "--seconds", "0.2", "--warmup", "0", "--repeat", "1",
                      "--num-envs", "4"]) == 0
     out = capsys.readouterr().out
     lines = [line for line in out.splitlines() if line.startswith("cipher ")]
