@@ -43,17 +43,35 @@ ROLLOUTS = ("random", "greedy")
 
 DEFAULT_C = 0.5
 """UCB constant of a game without its own entry in `GAME_DEFAULTS` (tuned on First Cycle)."""
-GAME_DEFAULTS: dict[str, dict[str, float]] = {
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "first_cycle": {"c": DEFAULT_C},
     "cipher": {"c": 0.15},
     "xenodex": {"c": DEFAULT_C},
 }
-"""Per-game values of the fields a spec leaves unset (docs/agents.md has the tuning runs)."""
+"""Per-game defaults (docs/agents.md has the tuning runs): "c", the UCB constant of a spec
+that leaves it unset, and "evaluator", weight overrides of the game's heuristic for the leaf
+evaluator (the greedy agent keeps the plain heuristic). A key "<game>@<n>" holds values for
+n seats that take precedence over the game's own."""
 
 
-def default_c(game_name: str) -> float:
-    """The UCB constant "mcts" uses on `game_name` when `c` is not given."""
-    return GAME_DEFAULTS.get(game_name, {}).get("c", DEFAULT_C)
+def _game_default(field: str, game_name: str, num_players: int | None, fallback: Any) -> Any:
+    if num_players is not None:
+        seats = GAME_DEFAULTS.get(f"{game_name}@{num_players}", {})
+        if field in seats:
+            return seats[field]
+    return GAME_DEFAULTS.get(game_name, {}).get(field, fallback)
+
+
+def default_c(game_name: str, num_players: int | None = None) -> float:
+    """The UCB constant "mcts" uses on `game_name` (with `num_players` seats) when `c` is not
+    given: the "<game>@<n>" entry of `GAME_DEFAULTS`, else the game's, else `DEFAULT_C`."""
+    return _game_default("c", game_name, num_players, DEFAULT_C)
+
+
+def default_evaluator_weights(game_name: str, num_players: int | None = None) -> dict[str, Any]:
+    """Heuristic weight overrides of the leaf evaluator "mcts" builds for this game and seat
+    count (empty: the game's heuristic as it is)."""
+    return dict(_game_default("evaluator", game_name, num_players, {}))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,19 +165,21 @@ class MCTSAgent:
         self.config = config or MCTSConfig()
         self._evaluator = evaluator
         self._rollout = rollout_policy
-        self._by_game: dict[str, tuple[Heuristic, RolloutPolicy]] = {}
+        self._by_game: dict[tuple[str, int], tuple[Heuristic, RolloutPolicy]] = {}
         self.last_search_stats: SearchStats | None = None
         self.last_root: Node | None = None
 
     def _tools(self, game: Any) -> tuple[Heuristic, RolloutPolicy]:
-        tools = self._by_game.get(game.name)
+        key = (game.name, game.num_players)
+        tools = self._by_game.get(key)
         if tools is None:
-            evaluator = self._evaluator or make_heuristic(game)
+            evaluator = self._evaluator or make_heuristic(
+                game, **default_evaluator_weights(game.name, game.num_players))
             rollout = self._rollout
             if rollout is None:
                 rollout = (random_policy if self.config.rollout == "random"
                            else GreedyPolicy(evaluator, self.config.epsilon))
-            tools = self._by_game[game.name] = (evaluator, rollout)
+            tools = self._by_game[key] = (evaluator, rollout)
         return tools
 
     def act(self, state: Any, rng: np.random.Generator) -> int:
@@ -180,7 +200,7 @@ class MCTSAgent:
         evaluator, rollout = self._tools(state.game)
         n_actions = state.game.action_space_size
         depth_limit = cfg.rollout_depth
-        c = cfg.c if cfg.c is not None else default_c(state.game.name)
+        c = cfg.c if cfg.c is not None else default_c(state.game.name, state.game.num_players)
         log = math.log
         sqrt = math.sqrt
         root = Node(None, -1, -1)

@@ -156,3 +156,17 @@ def test_mcts_default_c_is_per_game_and_an_explicit_c_wins():
 def test_mcts_rejects_a_negative_c():
     with pytest.raises(ValueError, match="c must be >= 0"):
         MCTSConfig(c=-1.0)
+
+
+def test_mcts_seat_count_defaults_take_precedence_over_the_games(monkeypatch):
+    from agents import mcts
+    from sim import load_game
+    monkeypatch.setitem(mcts.GAME_DEFAULTS, "first_cycle@2", {"c": 0.3, "evaluator": {"hp": 2.0}})
+    assert mcts.default_c("first_cycle", 2) == 0.3
+    assert mcts.default_c("first_cycle", 3) == mcts.default_c("first_cycle") == mcts.DEFAULT_C
+    assert mcts.default_evaluator_weights("first_cycle", 2) == {"hp": 2.0}
+    assert mcts.default_evaluator_weights("first_cycle") == {}
+    evaluator, _ = MCTSAgent()._tools(load_game("first_cycle"))
+    assert evaluator.weights.hp == 2.0
+    injected = object()
+    assert MCTSAgent(evaluator=injected)._tools(load_game("first_cycle"))[0] is injected
