@@ -36,6 +36,11 @@ PHASES: tuple[str, ...] = ("act", "battle", "choice", "over")
 _N_FACTS = 25  # raw game facts per observation collected by encode_batch
 is_occupied = partial(is_not, None)
 """`is_occupied(fighter)`: the fighter space holds a record (a C-level test for `map`)."""
+# encode_batch's fighter records (Fighter fields: card, exhausted, attached, power, entered,
+# used, mod_turn, mod_battle) -> the slot's dynamic features (power, exhausted, can_attack,
+# new, attached, used, mod_turn, mod_battle): which fields map straight to which features.
+_SCALED, _SCALED_FIELDS = [0, 6, 7], [3, 6, 7]
+_FLAGS, _FLAG_FIELDS = [1, 5], [1, 5]
 POWER_SCALE = 0.1  # power and modifiers (and printed power and cost) are divided by 10
 POWER_CAP = 20     # current power is clipped to 20 (2.0 encoded); modifiers to +-20
 
@@ -502,26 +507,24 @@ class FirstCycleEncoder(SparseEncoder):
         # dynamic feature of a slot is written at once (absent ones as the zeros they are).
         r, slot = np.nonzero(np.fromiter(occupied, bool, len(occupied)).reshape(n, 2 * FIGHTERS))
         fr = np.fromiter(records, np.int64, len(records)).reshape(-1, 8)
-        card, exhausted, attached, power, entered, used, mod_turn, mod_battle = fr.T
+        card, exhausted, attached, entered = fr[:, 0], fr[:, 1], fr[:, 2], fr[:, 4]
         at = row_start[r][:, None]
         flat[(at + self._np_slot_ones[slot, card]).reshape(-1)] = 1.0
         # A side's fighters can attack on its owner's turn (not their first) while the game
         # is on: per row and side, then per fighter (Leader, older than this turn, or Rush).
         side_can = ((np.stack((me, 1 - me), axis=1) == active[:, None]) & (g[:, 9:11] >= 2)
                     & ~done[:, None])
-        own_side = slot < FIGHTERS
-        leader = np.where(own_side, slot == 0, slot == FIGHTERS)
+        leader = slot % FIGHTERS == 0
         t = turn[r]
         values = np.empty((len(slot), 8))
-        values[:, 0] = np.minimum(power, POWER_CAP) * POWER_SCALE
-        values[:, 1] = exhausted != 0
-        values[:, 2] = ((exhausted == 0) & side_can[r, (~own_side).view(np.int8)]
+        # power, mod_turn, mod_battle: clipped (power is never negative), scaled
+        values[:, _SCALED] = (np.minimum(np.maximum(fr[:, _SCALED_FIELDS], -POWER_CAP), POWER_CAP)
+                              * POWER_SCALE)
+        values[:, _FLAGS] = fr[:, _FLAG_FIELDS] != 0  # exhausted, used
+        values[:, 2] = ((exhausted == 0) & side_can[r, slot // FIGHTERS]
                         & (leader | (entered < t) | self._np_rush[card]))
         values[:, 3] = (entered == t) & ~leader
         values[:, 4] = attached * self._inv_ram
-        values[:, 5] = used != 0
-        values[:, 6] = np.minimum(np.maximum(mod_turn, -POWER_CAP), POWER_CAP) * POWER_SCALE
-        values[:, 7] = np.minimum(np.maximum(mod_battle, -POWER_CAP), POWER_CAP) * POWER_SCALE
         flat[at + self._np_slot_dynamic[slot]] = values
         # The rare parts gathered row by row.
         put_rows(out, ones, ones_ends, idx, val, idx_ends)
