@@ -10,7 +10,10 @@ into a flat float32 vector. It reads nothing else, so it cannot leak hidden card
   that lists the nonzero entries of one observation into three Python lists (indices
   whose value is 1, and index/value pairs for the rest). `encode` and `encode_batch`
   then fill numpy arrays with two fancy-indexed `put`s each, so no Python loop
-  runs over features and the batch path is one assignment for N observations.
+  runs over features and the batch path is one assignment for N observations. A game may
+  override `encode_batch` with a column-wise version (First Cycle does: one light pass
+  copies raw numbers, numpy computes every row's indices and values at once); it must stay
+  bit-identical to stacking `encode` (tests/envs/test_encoding.py checks it).
 
 `gather` must not list a scalar index twice (assignment keeps the last value), and it may
 skip zeros: the arrays start at zero.
@@ -134,8 +137,7 @@ class SparseEncoder(abc.ABC):
 class BatchRows:
     """Accumulates the gathered entries of many observations, then fills one (N, D) array.
 
-    `encode_batch` uses it; `BatchEnv` gathers into its own lists (beside its masks) and
-    calls `fill_rows` directly.
+    The default `encode_batch` (what `BatchEnv` calls) uses it.
     """
 
     __slots__ = ("encoder", "idx", "idx_ends", "ones", "ones_ends", "val")

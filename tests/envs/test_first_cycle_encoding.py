@@ -140,3 +140,29 @@ def test_card_features_table():
     for n, spec in GAME.card_set.by_number.items():
         assert table[n - 1, cf["cost"]] == pytest.approx(spec.cost / 10)
         assert table[n - 1, cf["rush"]] == float(spec.rush)
+
+
+def test_column_wise_batch_matches_encode_at_the_clipping_edges():
+    """encode_batch computes values in numpy: power and modifiers past the caps, negative
+    modifiers and attached RAM must come out bit-identical to `encode`'s Python path."""
+    edited = []
+    for k, o in enumerate(OBS[:300]):
+        o = copy.deepcopy(o)
+        for side in ("you", "opponent"):
+            fighters = o[side]["fighters"]
+            for f, fd in enumerate(fighters):
+                if fd is not None and (f + k) % 3 == 0:
+                    fighters[f] = fd._replace(power=19 + (k % 5) * 7, mod_turn=(k % 7 - 3) * 9,
+                                              mod_battle=-(k % 4) * 8, attached=k % 3,
+                                              used=k % 2, exhausted=(k // 2) % 2)
+        edited.append(o)
+    batch = ENC.encode_batch(edited)
+    assert np.array_equal(batch, np.stack([ENC.encode(o) for o in edited]))
+    low, high = ENC.bounds()
+    assert (batch >= low).all() and (batch <= high).all()
+    so = {f.name: f.start for f in ENC.slot_layout.features}
+    slots = [ENC.slices()[f"{side}_fighter_{f}"][0] for side in ("own", "opp")
+             for f in range(FIGHTERS)]
+    powers = batch[:, [b + so["power"] for b in slots]]
+    mods = batch[:, [b + so[m] for b in slots for m in ("mod_turn", "mod_battle")]]
+    assert powers.max() == np.float32(2.0) and mods.min() == np.float32(-2.0)
