@@ -21,7 +21,9 @@ Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE 
 The action played is the most visited child of the root (ties: better mean, then the
 lower id). `c` left unset takes the game's tuned value from `GAME_DEFAULTS` (FE Cipher's
 rewards swing less per decision than First Cycle's, so it explores less), so the plain
-spec "mcts" is each game's measured baseline of docs/agents.md. With an iteration budget the result depends only on the state view and the
+spec "mcts" is each game's measured baseline of docs/agents.md; likewise the leaf evaluator
+is the game's heuristic with the weight overrides `GAME_DEFAULTS` gives its seat count
+(XenodeX at 4 seats). With an iteration budget the result depends only on the state view and the
 `rng` of `act`; a `seconds` budget trades that for wall-clock control. Evaluator and
 rollout policy are injected; `search(state, rng)` returns the root for inspection and
 `last_search_stats` summarises the last search.
@@ -47,6 +49,9 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "first_cycle": {"c": DEFAULT_C},
     "cipher": {"c": 0.15},
     "xenodex": {"c": DEFAULT_C},
+    # At 4 seats the leaf evaluator weighs anchors exposed to rival power fully (threat 1,
+    # not 0.4) and lets material fade by the cycle limit, where only proven slots count.
+    "xenodex@4": {"evaluator": {"threat": 1.0, "fade": 1.0}},
 }
 """Per-game defaults (docs/agents.md has the tuning runs): "c", the UCB constant of a spec
 that leaves it unset, and "evaluator", weight overrides of the game's heuristic for the leaf

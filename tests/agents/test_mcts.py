@@ -170,3 +170,14 @@ def test_mcts_seat_count_defaults_take_precedence_over_the_games(monkeypatch):
     assert evaluator.weights.hp == 2.0
     injected = object()
     assert MCTSAgent(evaluator=injected)._tools(load_game("first_cycle"))[0] is injected
+
+
+def test_mcts_xenodex_four_seat_evaluator_is_its_own_and_greedy_keeps_the_heuristic():
+    from agents.greedy import GreedyAgent
+    from agents.heuristics.xenodex import XenodexWeights
+    from sim import load_game
+    four, two = load_game("xenodex", num_players=4), load_game("xenodex")
+    evaluator, _ = MCTSAgent()._tools(four)
+    assert (evaluator.weights.threat, evaluator.weights.fade) == (1.0, 1.0)
+    assert MCTSAgent()._tools(two)[0].weights == XenodexWeights()
+    assert GreedyAgent().heuristic_for(four).weights == XenodexWeights()
