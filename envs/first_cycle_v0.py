@@ -67,33 +67,33 @@ So, like PettingZoo's classic board and card games, this env is AEC only
 (many matches stepped at once, stacked observations and masks); for single-agent RL,
 `envs.single_agent`.
 
-**Speed** (decisions per second under uniformly random legal play, one core, CPU time:
-`python bench/env.py --games first_cycle --cpu-time --seconds 3`; 2026-11-30, CPython
-3.11.7 on the shared 2-core VM while two long jobs kept both cores busy, so indicative;
-before = the code of issue 3's start, same conditions):
+**Speed.** One run, 2026-11-30 09:52, the 2-core VM otherwise idle (a long job paused),
+wall time. `python ../shared/bench/peers.py --seconds 4 --aec envs.first_cycle_v0:env
+--only floor,texas,custom,aec` (one 4 s run per row): floor_wrapped 31,057 steps/s,
+texas_holdem_v4 9,128, first_cycle_v0 14,595 (target half the floor: 15,528, and 15,000).
+Right after, `python bench/env.py --games first_cycle --seconds 3` (best of 3 interleaved
+runs per row):
 
-| row | before | now |
+| row | steps/s | us/step |
 |---|---|---|
-| `engine` (sim alone, no observation; load noise, its code only got faster) | ~100,000 | ~94,000 |
-| `aec_env` (wrappers, observation encoded every step) | ~16,000 | ~16,800 |
-| `batch_env` (64 matches, one fill per step) | ~25,400 | ~27,700 |
-| batch_env / aec_env | 1.59x | 1.65x |
+| `engine` (sim alone, random legal play, no observation) | 92,238 | 10.8 |
+| `aec_env` (standard wrappers, observation encoded every step) | 16,782 | 59.6 |
+| `batch_env` (64 matches, column-wise `encode_batch`) | 31,297 | 32.0 |
+| batch_env / aec_env | 1.86x | |
 
-Measured interleaved (AEC and BatchEnv alternating every 0.3 s CPU, so both see the same
-load): before 64.9 / 39.6 us per decision (1.64x), now 59.3 / 35.9 us (1.65x). Per
-BatchEnv decision, `State.observation(player)` and the encoder's `gather` take about a
-quarter each, the engine's `apply` a fifth, legal actions a seventh; the AEC env adds
-about 23 us of PettingZoo wrappers and per-step numpy to the same work. Issue 3 asks
-BatchEnv for 2x the AEC env: speeding up the shared work raises the ratio only slowly
-(it needs the shared part near 20 us, now about 31), so 2x is not reached yet.
-
-Beside the peers, one run of `python ../shared/bench/peers.py --seconds 4 --aec
-envs.first_cycle_v0:env --aec envs.cipher_v0:env --aec envs.xenodex_v0:env --only
-floor,texas,custom,aec` (2026-11-30 07:14, wall time, the VM otherwise idle): floor_wrapped
-29,630 steps/s, texas_holdem_v4 9,364, first_cycle_v0 15,754 (target: half the floor, so
-14,815), cipher_v0 12,516, xenodex_v0 6,508. `bench/env.py --games first_cycle --seconds 3`
-right after (wall time; its loop also draws the random action from the mask) gave aec_env
-12,994 and batch_env 23,825, a ratio of 1.83x.
+Single runs of the same rows varied by about 10% on this VM (ratios 1.85-2.06x over the
+session's idle runs), which is why `bench/env.py` reports the best of `--repeat` runs.
+Where a BatchEnv decision goes: the engine (legal actions and apply) about 11 us,
+`State.observation(player)` about 7.5 us, the column-wise `encode_batch` about 8.5 us
+(a light Python pass over the dicts, then numpy for all rows), masks and the loop the
+rest. The AEC env does the same engine and observation work, encodes one row at a time
+(`gather` and two `put`s, about 11 us) and adds about 28 us of PettingZoo wrappers and
+per-step bookkeeping (the do-nothing floor with wrappers costs 32 us a step). For the
+2x of issue 3 the shared engine and observation work must shrink further (BatchEnv near
+28 us a decision at this AEC speed). At the start of this work (one idle run, same VM)
+the rows were 73.0 us (AEC) and 40.9 us (BatchEnv), 1.78x; the changes since (fighters as
+`Fighter` records, passives skipped where none can apply, the column-wise batch encoding)
+keep observations and masks bit-identical.
 
 **Version history.**
 - v0: first release (First Cycle engine of issue 2; encoder layout of
