@@ -355,12 +355,6 @@ class FirstCycleEncoder(SparseEncoder):
             i, v = self._c_opp_revealed.entries(cards)
             idx += i
             val += v
-        top = you["known_top"]
-        if top:
-            base = self.o_known_top - 1
-            C = self.num_cards
-            ones += [base + i * C + c for i, c in enumerate(top[:self.params.max_scan])]
-
         # ---- board
         slot_ones = self._slot_ones
         dyn = self._slot_dynamic
@@ -395,16 +389,8 @@ class FirstCycleEncoder(SparseEncoder):
                     idx.append(o_mb)
                     val.append(_clip_mod(mb))
 
-        # ---- battle
-        if battle is not None:
-            if battle["attacking_player"] == me:
-                ones.append(self.o_battle_you)
-            ones.append(self.o_battle_att + battle["attacker"])
-            ones.append(self.o_battle_tgt + battle["target"])
-
-        # ---- pending choice
-        if pending is not None:
-            self._gather_pending(pending, me, ones, idx, val)
+        # ---- Scan knowledge, the battle, the pending choice
+        self._gather_rare(obs, you, battle, pending, ones, idx, val)
 
     # ------------------------------------------------------------------ batch hot path
     def encode_batch(self, observations: Sequence[dict[str, Any]]) -> np.ndarray:
@@ -430,10 +416,7 @@ class FirstCycleEncoder(SparseEncoder):
         val: list[float] = []
         ones_ends: list[int] = []
         idx_ends: list[int] = []
-        max_scan = self.params.max_scan
-        C = self.num_cards
-        top_base = self.o_known_top - 1
-        gather_pending = self._gather_pending
+        gather_rare = self._gather_rare
         for o in observations:
             you = o["you"]
             opp = o["opponent"]
@@ -466,16 +449,8 @@ class FirstCycleEncoder(SparseEncoder):
             occupied += map(is_occupied, theirs)
             records += chain.from_iterable(filter(None, mine))
             records += chain.from_iterable(filter(None, theirs))
-            top = you["known_top"]
-            if top:
-                ones += [top_base + i * C + card for i, card in enumerate(top[:max_scan])]
-            if battle is not None:
-                if battle["attacking_player"] == me:
-                    ones.append(self.o_battle_you)
-                ones.append(self.o_battle_att + battle["attacker"])
-                ones.append(self.o_battle_tgt + battle["target"])
-            if pending is not None:
-                gather_pending(pending, me, ones, idx, val)
+            if battle is not None or pending is not None or you["known_top"]:
+                gather_rare(o, you, battle, pending, ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
         flat = out.reshape(-1)
@@ -529,6 +504,25 @@ class FirstCycleEncoder(SparseEncoder):
         # The rare parts gathered row by row.
         put_rows(out, ones, ones_ends, idx, val, idx_ends)
         return out
+
+    def _gather_rare(self, obs: dict[str, Any], you: dict[str, Any], battle: dict | None,
+                     pending: dict | None, ones: list[int], idx: list[int],
+                     val: list[float]) -> None:
+        """Entries of the parts most observations lack: Scan knowledge of the deck top, the
+        battle in progress, the pending choice (`gather` and `encode_batch` share it)."""
+        me = obs["player"]
+        top = you["known_top"]
+        if top:
+            base = self.o_known_top - 1
+            C = self.num_cards
+            ones += [base + i * C + c for i, c in enumerate(top[:self.params.max_scan])]
+        if battle is not None:
+            if battle["attacking_player"] == me:
+                ones.append(self.o_battle_you)
+            ones.append(self.o_battle_att + battle["attacker"])
+            ones.append(self.o_battle_tgt + battle["target"])
+        if pending is not None:
+            self._gather_pending(pending, me, ones, idx, val)
 
     def _gather_pending(self, pending: dict[str, Any], me: int, ones: list[int], idx: list[int],
                         val: list[float]) -> None:
