@@ -33,7 +33,16 @@ FIGHTERS = 6  # fighter slots per player in the observation: 0 is the Leader, 1.
 PENDING_KINDS: tuple[str, ...] = ("target", "deploy_discard", "guard", "support", "cycle",
                                   "scan", "order")
 PHASES: tuple[str, ...] = ("act", "battle", "choice", "over")
-_N_FACTS = 25  # raw game facts per observation collected by encode_batch
+# The raw numbers encode_batch copies from each observation, in this order (columns of its
+# `facts` table); from "turn" on they are the scalars of `_scalar_idx`, in that order.
+_FACT_NAMES = ("player", "first_player", "active", "current_player", "done", "winner",
+               "in_battle", "in_pending", "turn", "own_turns_taken", "opp_turns_taken",
+               "own_hp", "opp_hp", "own_ram_supply", "own_ram_ready", "own_ram_exhausted",
+               "opp_ram_supply", "opp_ram_ready", "opp_ram_exhausted", "own_deck_size",
+               "opp_deck_size", "own_hand_size", "opp_hand_size", "own_scanned", "opp_scanned")
+_N_FACTS = len(_FACT_NAMES)
+_FIRST_SCALAR = _FACT_NAMES.index("turn")
+_TURNS_TAKEN = slice(_FACT_NAMES.index("own_turns_taken"), _FACT_NAMES.index("own_hp"))
 is_occupied = partial(is_not, None)
 """`is_occupied(fighter)`: the fighter space holds a record (a C-level test for `map`)."""
 # encode_batch's fighter records (Fighter fields: card, exhausted, attached, power, entered,
@@ -456,7 +465,7 @@ class FirstCycleEncoder(SparseEncoder):
         flat = out.reshape(-1)
         row_start = np.arange(0, n * D, D)
         g = np.fromiter(facts, np.int64, len(facts)).reshape(n, _N_FACTS)
-        me, first, active, current, done, winner, in_battle, in_pending, turn = g.T[:9]
+        me, first, active, current, done, winner, in_battle, in_pending, turn = g.T[:_FIRST_SCALAR + 1]
         done = done.astype(bool)
         rows = np.arange(n)
         # Game facts.
@@ -470,7 +479,7 @@ class FirstCycleEncoder(SparseEncoder):
         out[rows, phase] = 1.0
         out[rows, self.o_outcome] = done & (winner == me)
         out[rows, self.o_outcome + 1] = done & (winner >= 0) & (winner != me)
-        out[:, self._np_scalar_idx] = g[:, 8:] * self._np_scalar_scale
+        out[:, self._np_scalar_idx] = g[:, _FIRST_SCALAR:] * self._np_scalar_scale
         # Card counts.
         if zone_cards:
             base = (row_start[:, None] + self._np_zone_base).reshape(-1)
@@ -487,7 +496,7 @@ class FirstCycleEncoder(SparseEncoder):
         flat[(at + self._np_slot_ones[slot, card]).reshape(-1)] = 1.0
         # A side's fighters can attack on its owner's turn (not their first) while the game
         # is on: per row and side, then per fighter (Leader, older than this turn, or Rush).
-        side_can = ((np.stack((me, 1 - me), axis=1) == active[:, None]) & (g[:, 9:11] >= 2)
+        side_can = ((np.stack((me, 1 - me), axis=1) == active[:, None]) & (g[:, _TURNS_TAKEN] >= 2)
                     & ~done[:, None])
         leader = slot % FIGHTERS == 0
         t = turn[r]

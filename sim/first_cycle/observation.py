@@ -1,9 +1,10 @@
 """What one seat may know of a First Cycle state (C-3), and readable action labels.
 
 `observe(state, player)` returns a plain dict (each fighter a `Fighter` record) built only
-from public facts and the player's own private ones: their hand, the deck cards they saw with Scan, a Scan they are
-ordering. The opponent's hand appears only as a size plus the cards both saw (Cycle);
-deck orders never appear. The env encoder reads nothing but this dict.
+from public facts and the player's own private ones: their hand, the deck cards they saw
+with Scan, a Scan they are ordering. The opponent's hand appears only as a size plus the
+cards both saw (Cycle); deck orders never appear. The env encoder reads nothing but this
+dict.
 """
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ assert FIGHTERS == 6, "_fighters and effects.powers are unrolled over six spaces
 
 
 class Fighter(NamedTuple):
-    """One fighter as a seat sees it (every field is public): an immutable record, so an
-    encoder may key a cache on it."""
+    """One fighter as a seat sees it (every field is public). A tuple, cheaper to build than
+    a dict and unpacked or flattened whole by the encoder; read it by field name."""
 
     card: int
     """Collector number of the Leader or Character."""
