@@ -21,6 +21,9 @@ from sim.first_cycle.params import FirstCycleParams
 from sim.first_cycle.rules import FirstCycleState
 from sim.first_cycle.state import PlayerState
 
+NO_ABILITY = 1 << 30
+"""`activated_cost` of a card without an activated ability: more RAM than any player has."""
+
 
 class FirstCycleGame(Game):
     """The First Cycle game: card tables, the action codec and the state factory."""
@@ -57,6 +60,13 @@ class FirstCycleGame(Game):
                                for p in self.passives] + [False]
         self.activated = [next((i for i, a in enumerate(s.abilities) if a.trigger == "activated"), -1)
                           if s else -1 for s in table]
+        self.rush = [bool(s and s.rush) for s in table]
+        # The activated ability's RAM cost (NO_ABILITY: none, so never affordable) and
+        # whether it is once per turn, for the legal-action hot path.
+        self.activated_cost = [s.abilities[i].cost if i >= 0 else NO_ABILITY
+                               for s, i in zip(table, self.activated)]
+        self.activated_once = [bool(i >= 0 and s.abilities[i].once_per_turn)
+                               for s, i in zip(table, self.activated)]
         trig: list[dict[str, tuple[int, ...]]] = []
         for s in table:
             d: dict[str, list[int]] = {}

@@ -31,6 +31,8 @@ from sim.first_cycle.state import FIGHTERS, StateData
 END, PASS, PLAY, ATTACH, ATTACK, ACTIVATE, CHOOSE, SUPPORT, CARD, SCAN, TRIGGER = (
     "end", "pass", "play", "attach", "attack", "activate", "choose", "support", "card",
     "scan", "trigger")
+_SPACES = range(FIGHTERS)  # the Leader's space 0, then the Character spaces
+_CHARACTER_SPACES = range(1, FIGHTERS)
 
 
 class FirstCycleState(StateData, State):
@@ -118,48 +120,48 @@ class FirstCycleState(StateData, State):
         raise AssertionError(f"unknown pending kind {kind!r}")
 
     def _main_actions(self) -> list[int]:
-        # The hot path of every Act step (unrolled loops, per-card facts from the game's
-        # tables). A fighter can attack if it is ready and is the Leader, was not deployed
-        # this turn, or has Rush; an activated ability needs its full cost in ready RAM and,
-        # if once per turn, not used yet this turn.
+        # The hot path of every Act step (per-card facts from the game's tables; the
+        # occupied spaces found once). A fighter can attack if it is ready and is the
+        # Leader, was not deployed this turn, or has Rush; an activated ability needs its
+        # full cost in ready RAM and, if once per turn, not used yet this turn. The list is
+        # in ascending action order: end, play, attach, attack, activate.
         g = self.game
         p = self.active
         pl = self.players[p]
         out = [g.a_end]
         ready = pl.ram_ready
-        costs = g.cost
-        a_play = g.a_play - 1
         hand = pl.hand
         if hand:
+            costs = g.cost
+            a_play = g.a_play - 1
             out += [a_play + c for c in sorted(set(hand)) if costs[c] <= ready]
         card = pl.card
+        occupied = [f for f in _SPACES if card[f] >= 0]
         if ready > 0:
             a_attach = g.a_attach
-            for f, c in enumerate(card):
-                if c >= 0:
-                    out.append(a_attach + f)
+            out += [a_attach + f for f in occupied]
         if pl.turns_taken >= 2:
             opp = self.players[1 - p]
-            targets = [0]
-            for t, (c, ex) in enumerate(zip(opp.card, opp.exhausted)):
-                if t and c >= 0 and ex:
-                    targets.append(t)
+            ocard = opp.card
+            oexh = opp.exhausted
+            targets = [0] + [t for t in _CHARACTER_SPACES if ocard[t] >= 0 and oexh[t]]
             a_attack = g.a_attack
             turn = self.turn
-            cards = self.cards
-            for f, (c, ex, entered) in enumerate(zip(card, pl.exhausted, pl.entered)):
-                if c >= 0 and not ex and (f == 0 or entered < turn or cards[c].rush):
+            rush = g.rush
+            exhausted = pl.exhausted
+            entered = pl.entered
+            for f in occupied:
+                if not exhausted[f] and (f == 0 or entered[f] < turn or rush[card[f]]):
                     base = a_attack + f * FIGHTERS
                     out += [base + t for t in targets]
-        activated = g.activated
+        act_cost = g.activated_cost
+        once = g.activated_once
+        used = pl.used
         a_act = g.a_activate
-        for f, c in enumerate(card):
-            if c >= 0:
-                idx = activated[c]
-                if idx >= 0:
-                    ability = self.cards[c].abilities[idx]
-                    if ready >= ability.cost and not (ability.once_per_turn and pl.used[f]):
-                        out.append(a_act + f)
+        for f in occupied:
+            c = card[f]
+            if act_cost[c] <= ready and not (once[c] and used[f]):
+                out.append(a_act + f)
         return out
 
     def _support_options(self, player: int) -> list[int]:

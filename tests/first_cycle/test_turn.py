@@ -112,3 +112,44 @@ def test_c2_turn_limit_is_a_parameter():
     while not s.is_terminal():
         s.apply(s.legal_actions()[0])   # always "end turn"
     assert s.turn == 8 and s.end_reason == "turn_limit"
+
+
+def _main_actions_from_card_specs(s) -> list[int]:
+    """The Act-step legal actions read straight from the card specs (the slow reference)."""
+    g = s.game
+    pl, opp = s.players[s.active], s.players[1 - s.active]
+    out = [g.a_end]
+    out += [g.a_play + c - 1 for c in sorted(set(pl.hand)) if s.cards[c].cost <= pl.ram_ready]
+    if pl.ram_ready > 0:
+        out += [g.a_attach + f for f in range(6) if pl.card[f] >= 0]
+    if pl.turns_taken >= 2:
+        targets = [0] + [t for t in range(1, 6) if opp.card[t] >= 0 and opp.exhausted[t]]
+        for f in range(6):
+            c = pl.card[f]
+            if c >= 0 and not pl.exhausted[f] and (f == 0 or pl.entered[f] < s.turn
+                                                   or s.cards[c].rush):
+                out += [g.a_attack + 6 * f + t for t in targets]
+    for f in range(6):
+        c = pl.card[f]
+        abilities = [a for a in s.cards[c].abilities if a.trigger == "activated"] if c >= 0 else []
+        if abilities and pl.ram_ready >= abilities[0].cost and not (
+                abilities[0].once_per_turn and pl.used[f]):
+            out.append(g.a_activate + f)
+    return out
+
+
+def test_fc_act_step_legal_actions_follow_the_card_specs_in_ascending_order():
+    """The Act step's legal list (built from the game's per-card tables: cost, Rush, the
+    activated ability's cost and once-per-turn flag) equals a reading of the card specs."""
+    import random
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(12):
+        s = GAME.new_state(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if s.pending is None:
+                assert legal == _main_actions_from_card_specs(s) == sorted(legal)
+                checked += 1
+            s.apply(legal[rng.randrange(len(legal))])
+    assert checked > 500
