@@ -95,6 +95,13 @@ the rows were 73.0 us (AEC) and 40.9 us (BatchEnv), 1.78x; the changes since (fi
 `Fighter` records, passives skipped where none can apply, the column-wise batch encoding)
 keep observations and masks bit-identical.
 
+Later the same day (12:28-12:35, idle, after the Act step's legal actions got about 0.5 us
+cheaper, same lists) the VM ran about 15% slower for every row, the peers included: three
+peers.py runs gave floor_wrapped 26,304 / 26,398 / 26,729, texas_holdem_v4 8,034 / 7,692 /
+7,812 and first_cycle_v0 14,302 / 13,253 / 13,638 steps/s (0.54 / 0.50 / 0.51 of the floor,
+below 15,000 absolute); `bench/env.py` gave batch_env / aec_env = 2.04x, 2.12x and 2.12x
+(16 matches 1.76x, 256 matches 2.08x). Compare rows from one run, never across runs.
+
 **Version history.**
 - v0: first release (First Cycle engine of issue 2; encoder layout of
   docs/encoding/first_cycle.md, size 2581 with the default params and card set).
