@@ -23,8 +23,8 @@ lower id). `c` left unset takes the game's tuned value from `GAME_DEFAULTS` (FE 
 rewards swing less per decision than First Cycle's, so it explores less), so the plain
 spec "mcts" is each game's measured baseline of docs/agents.md; likewise the leaf evaluator
 is the game's heuristic with the weight overrides `GAME_DEFAULTS` gives its seat count
-(XenodeX at 4 seats). With an iteration budget the result depends only on the state view and the
-`rng` of `act`; a `seconds` budget trades that for wall-clock control. Evaluator and
+(XenodeX at 4 seats). With an iteration budget the result depends only on the state view
+and the `rng` of `act`; a `seconds` budget trades that for wall-clock control. Evaluator and
 rollout policy are injected; `search(state, rng)` returns the root for inspection and
 `last_search_stats` summarises the last search.
 """
