@@ -1,10 +1,10 @@
 """The XenodeX heuristic: a per-seat score in CDX-equivalents, turned into expected rewards.
 
-Read from one observation (`state.observation(0)`: every term is public, XD-29; the
-observing seat's own hand is never looked at) plus the game's printed tables
-(`state.game`). `scores(obs, tables, weights)` values every seat's position in
-CDX-equivalents; `values(obs, tables, weights)` turns the n scores into a value per seat
-in [-1, 1] through a softmax "win chance",
+Read from the public facts of a state (`state.public_board()`: the part of every seat's
+observation the terms need, so nothing hidden, XD-29; no hand is ever looked at) plus the
+game's printed tables (`state.game`). `scores(board, tables, weights)` values every seat's
+position in CDX-equivalents; `values(board, tables, weights)` turns the n scores into a
+value per seat in [-1, 1] through a softmax "win chance",
 
     P_p = softmax(score / scale)_p,     value_p = (n * P_p - 1) / (n - 1),
 
@@ -114,12 +114,12 @@ class _Tables:
         self.limit = p.cycle_limit
 
 
-def scores(obs: dict, t: _Tables, w: XenodexWeights) -> list[float]:
-    """Every seat's score (CDX-equivalents) from a public observation."""
-    n = obs["num_players"]
-    cycle = obs["cycle"]
-    limit = obs["cycle_limit"]
-    phase = obs["phase"]
+def scores(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
+    """Every seat's score (CDX-equivalents) from the public facts of a state: its
+    `PublicBoard` (`state.public_board()`, or `board_from_observation` of an observation)."""
+    cycle = board.cycle
+    limit = board.cycle_limit
+    phase = board.phase
     progress = min(1.0, (cycle - 1) / (limit - 1)) if limit > 1 else 1.0
     urgency = 1.0 + w.endgame * progress ** 3
     # Income still to come: this cycle's was paid at its top.
@@ -129,47 +129,47 @@ def scores(obs: dict, t: _Tables, w: XenodexWeights) -> list[float]:
         w_cdx *= min(1.0, (max(limit - cycle, 0) + 1) / w.cdx_horizon)
     cost = t.cost
     invested = t.invested
+    seats = board.seats
+    n = len(seats)
     s = [0.0] * n
-    for q, seat in enumerate(obs["seats"]):
-        v = w_cdx * seat["cdx"] + w.income * cycles_left * (t.base_income + seat["emission"])
-        v += w.staged_unit * sum(cost[c] for c in seat["staged"])
-        v += w.staged_anchor * t.anchor_cost * seat["staged_anchors"]
-        v += w.hand * seat["hand_size"]
-        if seat["tx_left"] > 0 and phase != "over":
-            v += w.tx * seat["tx_hand_size"]
+    for q, (cdx, emission, staged, staged_anchors, hand_size, tx_left, tx_hand) in enumerate(seats):
+        v = w_cdx * cdx + w.income * cycles_left * (t.base_income + emission)
+        v += w.staged_unit * sum(cost[c] for c in staged)
+        v += w.staged_anchor * t.anchor_cost * staged_anchors
+        v += w.hand * hand_size
+        if tx_left > 0 and phase != "over":
+            v += w.tx * tx_hand
         s[q] = v
-    slots = obs["slots"]
+    slots = board.slots
     K = len(slots)
     controlled = [0] * n
-    battle = obs["battle"]
+    battle = board.battle
     if battle is not None and w.ready:
-        passed = battle["passed"]
-        for u in slots[battle["slot"]]["units"]:
-            q = u["side"]
-            if q < n and q not in passed and not u["denied"]:
-                left = u["max_strikes"] - u["used"]
+        passed = battle[1]
+        for q, _card, _bp, _max_bp, strength, used, max_strikes, denied in slots[battle[0]][3]:
+            if q < n and q not in passed and not denied:
+                left = max_strikes - used
                 if left > 0:
-                    s[q] += w.ready * left * (u["str"] + 3.5)
+                    s[q] += w.ready * left * (strength + 3.5)
     slot_terms = [0.0] * n
-    for sl in slots:
-        c = sl["controller"]
+    for c, start, anchors, units in slots:
         if c >= 0:
             controlled[c] += 1
             slot_terms[c] += w.control * urgency
-            if sl["start_controller"] == c:
+            if start == c:
                 slot_terms[c] += w.proven * urgency
         power = [0.0] * n
-        for u in sl["units"]:
-            q = u["side"]
+        for q, card, bp, max_bp, strength, _used, _strikes, _denied in units:
             if q < n:
-                s[q] += w.unit * cost[u["card"]] * u["bp"] / u["max_bp"]
-                power[q] += (u["str"] + 3.5) * u["bp"]
+                s[q] += w.unit * cost[card] * bp / max_bp
+                power[q] += (strength + 3.5) * bp
         total = sum(power)
-        for q, a in enumerate(sl["anchors"]):
+        for q, a in enumerate(anchors):
             if a is None:
                 continue
-            paid = invested[a["level"]] * a["bp"] / a["max_bp"]
-            val = w.anchor * (paid if a["active"] else w.disabled * invested[a["level"]])
+            level, a_bp, a_max_bp, active = a
+            paid = invested[level] * a_bp / a_max_bp
+            val = w.anchor * (paid if active else w.disabled * invested[level])
             s[q] += val
             if total > 0.0:
                 rival = total - power[q]
@@ -189,9 +189,9 @@ def scores(obs: dict, t: _Tables, w: XenodexWeights) -> list[float]:
     return [x * m + y for x, y in zip(s, slot_terms)]
 
 
-def values(obs: dict, t: _Tables, w: XenodexWeights) -> list[float]:
+def values(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
     """Every seat's value in [-1, 1] (the softmax expected return; see the module docstring)."""
-    s = scores(obs, t, w)
+    s = scores(board, t, w)
     n = len(s)
     top = max(s)
     inv = 1.0 / w.scale
@@ -203,7 +203,8 @@ def values(obs: dict, t: _Tables, w: XenodexWeights) -> list[float]:
 
 
 class XenodexHeuristic:
-    """`(state) -> [v_0, ..., v_{n-1}]`, read from seat 0's (public) observation."""
+    """`(state) -> [v_0, ..., v_{n-1}]`, read from the state's public facts
+    (`state.public_board()`, the subset of every seat's observation it scores)."""
 
     __slots__ = ("_tables", "weights")
 
@@ -216,7 +217,7 @@ class XenodexHeuristic:
         hit = self._tables.get(id(game))
         if hit is None or hit[0] is not game:
             hit = self._tables[id(game)] = (game, _Tables(game))  # keeps the game: ids stay unique
-        return values(state.observation(0), hit[1], self.weights)
+        return values(state.public_board(), hit[1], self.weights)
 
 
 def make(**weights: Any) -> XenodexHeuristic:

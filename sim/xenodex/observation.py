@@ -9,6 +9,8 @@ public besides C-3's list is ruling XD-29.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from sim.xenodex import battle as bt
@@ -42,6 +44,85 @@ def _anchor(state, q: int, k: int) -> dict | None:
         return None
     return {"level": lvl, "bp": state.abp[idx], "max_bp": g.anchor_bp[lvl],
             "def": bt.anchor_defense(state, q, k), "active": state.abp[idx] > 0}
+
+
+class PublicBoard(NamedTuple):
+    """The public facts a heuristic scores, as flat tuples: a cheap subset of `observe`.
+
+    Every field has the value of the observation field of the same name (the same for every
+    seat's observation): `public_board(state) == board_from_observation(observe(state, p))`
+    for every p, so a reader of a `PublicBoard` sees nothing a seat may not know.
+    """
+
+    cycle: int
+    cycle_limit: int
+    phase: str
+    battle: tuple[int, tuple[int, ...]] | None
+    """(slot, sides that passed) of the battle being fought."""
+    seats: tuple[tuple, ...]
+    """Per seat: (cdx, emission, staged cards, staged_anchors, hand_size, tx_left, tx_hand_size)."""
+    slots: tuple[tuple, ...]
+    """Per slot: (controller, start_controller, anchors, units); anchors per seat None or
+    (level, bp, max_bp, active); units (side, card, bp, max_bp, str, used, max_strikes, denied)."""
+
+
+def public_board(state) -> PublicBoard:
+    """The `PublicBoard` of a state, built without the rest of `observe` (a leaf evaluator
+    calls it once per search iteration; STR as `battle.strength` computes it, per side)."""
+    g = state.game
+    n, K, D = state.n, state.K, state.D
+    card, bp, used, flags = state.card, state.bp, state.used, state.flags
+    alvl, abp, bstr = state.alvl, state.abp, state.bstr
+    u_bp, u_str, u_strikes = g.u_bp, g.u_str, g.u_strikes
+    anchor_bp = g.anchor_bp
+    lv_overcharge, overcharge, fstr = g.lv_overcharge, g.overcharge, state.fstr
+    ctrl = cy.controllers(state)
+    start = state.start_ctrl
+    slots = []
+    for k in range(K):
+        anchors = []
+        bonus = []  # STR added to each side's characters in this slot (Ancients: none)
+        for q in range(n):
+            idx = q * K + k
+            lvl = alvl[idx]
+            a_bp = abp[idx]
+            anchors.append(None if lvl < 0 else (lvl, a_bp, anchor_bp[lvl], a_bp > 0))
+            bonus.append(fstr + bstr[idx] + (overcharge if lvl >= lv_overcharge and a_bp > 0 else 0))
+        bonus.append(fstr)
+        units = []
+        for j in state.board[k]:
+            c = card[j]
+            q = j // D
+            strength = u_str[c] + bonus[q]
+            units.append((q, c, bp[j], u_bp[c], strength if strength > 0 else 0, used[j],
+                          u_strikes[c], bool(flags[j] & DENIED)))
+        slots.append((ctrl[k], start[k], tuple(anchors), tuple(units)))
+    seats = tuple(
+        (state.cdx[q], cy.emission(state, q), tuple(sorted(card[i] for i in state.staged[q])),
+         state.astaged[q], len(state.hand[q]), state.tx_left[q], len(state.tx_hand[q]))
+        for q in range(n))
+    battle = None
+    if state.bslot >= 0:
+        battle = (state.bslot, tuple(q for q in range(state.sides) if state.bpassed >> q & 1))
+    return PublicBoard(state.cycle, state.params.cycle_limit, state.phase, battle, seats,
+                       tuple(slots))
+
+
+def board_from_observation(obs: dict) -> PublicBoard:
+    """The `PublicBoard` read from an observation dict of `observe` (the reference the fast
+    `public_board` must equal)."""
+    slots = tuple(
+        (sl["controller"], sl["start_controller"],
+         tuple(None if a is None else (a["level"], a["bp"], a["max_bp"], a["active"])
+               for a in sl["anchors"]),
+         tuple((u["side"], u["card"], u["bp"], u["max_bp"], u["str"], u["used"],
+                u["max_strikes"], u["denied"]) for u in sl["units"]))
+        for sl in obs["slots"])
+    seats = tuple((st["cdx"], st["emission"], tuple(st["staged"]), st["staged_anchors"],
+                   st["hand_size"], st["tx_left"], st["tx_hand_size"]) for st in obs["seats"])
+    b = obs["battle"]
+    battle = None if b is None else (b["slot"], tuple(b["passed"]))
+    return PublicBoard(obs["cycle"], obs["cycle_limit"], obs["phase"], battle, seats, slots)
 
 
 def observe(state, player: int) -> dict:

@@ -81,6 +81,12 @@ class XenodexState(StateData, State):
         from sim.xenodex.observation import observe
         return observe(self, player)
 
+    def public_board(self):
+        """The public facts heuristics score (`sim.xenodex.observation.PublicBoard`), cheaper
+        than `observation`."""
+        from sim.xenodex.observation import public_board
+        return public_board(self)
+
     def action_label(self, action: int) -> str:
         from sim.xenodex.observation import label
         return label(self, action)

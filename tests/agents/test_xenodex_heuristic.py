@@ -60,7 +60,7 @@ def test_two_seats_is_tanh_of_the_score_difference():
     w = XenodexWeights()
     h = make_heuristic("xenodex")
     for s in list(_random_states(2, n_games=1))[:10]:
-        a, b = scores(s.observation(0), _Tables(s.game), w)
+        a, b = scores(s.public_board(), _Tables(s.game), w)
         assert h(s)[0] == pytest.approx(math.tanh((a - b) / (2 * w.scale)))
 
 

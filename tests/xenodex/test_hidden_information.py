@@ -97,6 +97,23 @@ def test_c3_public_facts_are_in_every_observation():
 
 
 @pytest.mark.parametrize("g", [GAME2, GAME3, GAME4])
+def test_c3_public_board_is_the_part_of_every_seats_observation_heuristics_read(g):
+    """`public_board` (the heuristics' fast read) holds exactly the facts of the same names in
+    each seat's observation, so it is public and agrees with `observe` field by field."""
+    from sim.xenodex.observation import board_from_observation
+    seen = battles = changed_str = 0
+    for s in random_states(g, 3, seed=4, every=3):
+        board = s.public_board()
+        for p in range(g.n):
+            assert board == board_from_observation(s.observation(p))
+        seen += 1
+        battles += board.battle is not None
+        # STR away from the printed value: Overcharge, TX buffs or an Echo took part
+        changed_str += any(u[4] != s.game.u_str[u[1]] for sl in board.slots for u in sl[3])
+    assert seen > 100 and battles > 20 and changed_str > 5
+
+
+@pytest.mark.parametrize("g", [GAME2, GAME3, GAME4])
 def test_clone_and_determinize_never_change_the_original(g):
     from tests.xenodex.helpers import random_playout
     random_playout(g, 2, check=False, probe_copies=True)
