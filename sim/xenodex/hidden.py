@@ -34,20 +34,24 @@ def _shuffled(items: list, rng: np.random.Generator) -> list:
 
 
 def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> None:
-    """Relabel seat q's off-board instances canonically and re-deal what the observer cannot see."""
+    """Relabel seat q's off-board instances canonically and re-deal what the observer cannot see
+    (`s.card` must already be the copy's own table)."""
     D = s.D
-    card, loc = s.card, s.loc
-    ids = [i for i in range(q * D, q * D + D) if loc[i] != NONE and loc[i] < 0]
-    staged = sorted(card[i] for i in s.staged[q])
-    discard = [card[i] for i in s.discard[q]]
-    hand = sorted(card[i] for i in s.hand[q])
+    table, loc = s.card, s.loc
+    ids = [i for i in range(q * D, q * D + D) if NONE < loc[i] < 0]
+    staged = sorted([table[i] for i in s.staged[q]])
+    discard = [table[i] for i in s.discard[q]]
+    hand = sorted([table[i] for i in s.hand[q]])
     hand_size = len(s.hand[q])
-    cards = sorted(card[i] for i in ids)
-    table = s.card = s.card[:]                      # copy on write (state.py)
+    cards = sorted([table[i] for i in ids])
     free: dict[int, list[int]] = {}
     for i, c in zip(ids, cards):
         table[i] = c
-        free.setdefault(c, []).append(i)
+        lst = free.get(c)
+        if lst is None:
+            free[c] = [i]
+        else:
+            lst.append(i)
     for lst in free.values():
         lst.reverse()                                # pop() gives the lowest id first
     s.staged[q] = [free[c].pop() for c in staged]
@@ -60,10 +64,15 @@ def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> No
         s.hand[q] = sorted(pool[:hand_size])
         s.deck[q] = pool[hand_size:]
     ubp, bp, used, flags = s.game.u_bp, s.bp, s.used, s.flags
-    for zone, where in ((s.staged[q], STAGED), (s.discard[q], GONE), (s.hand[q], HAND), (s.deck[q], DECK)):
+    for i in s.discard[q]:
+        loc[i] = GONE
+        bp[i] = 0
+        used[i] = 0
+        flags[i] = 0
+    for zone, where in ((s.staged[q], STAGED), (s.hand[q], HAND), (s.deck[q], DECK)):
         for i in zone:
             loc[i] = where
-            bp[i] = 0 if where == GONE else ubp[table[i]]
+            bp[i] = ubp[table[i]]
             used[i] = 0
             flags[i] = 0
 
@@ -75,6 +84,7 @@ def determinize(state, observer: int, rng: np.random.Generator):
         raise ValueError(f"observer must be a seat 0..{state.n - 1}, got {observer!r}")
     observer = int(observer)
     s = state.clone()
+    s.card = s.card[:]                                  # copy on write (state.py)
     for q in range(s.n):
         _redeal_characters(s, q, observer, rng)
         if q == observer:
