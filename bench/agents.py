@@ -2,6 +2,7 @@
 
     python bench/agents.py                 # opening and mid-game positions, default MCTS
     python bench/agents.py --spec "mcts:rollout_depth=-1" --repeats 10
+    python bench/agents.py --game xenodex --players 4 --mid-turn 6
 
 Positions: the opening (the first decision with more than one legal action after
 set-up) and a mid-game position (greedy self-play from the same seed until global turn
@@ -67,11 +68,13 @@ def main(argv=None) -> None:
     p = argparse.ArgumentParser(description="MCTS iterations/s and seconds per decision")
     p.add_argument("--spec", default="mcts", help="agent spec (default: the default MCTS)")
     p.add_argument("--game", default="first_cycle")
+    p.add_argument("--players", type=int, default=None,
+                   help="player count (XenodeX: 2-4; default: the game's)")
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--mid-turn", type=int, default=8)
     p.add_argument("--repeats", type=int, default=20)
     args = p.parse_args(argv)
-    game = load_game(args.game)
+    game = load_game(args.game, **({} if args.players is None else {"num_players": args.players}))
     cfg = agents.make(args.spec).config
     print(f"{args.spec}: {cfg}")
     positions = {"opening": opening(game, args.seed), f"mid-game (turn {args.mid_turn})":
