@@ -18,14 +18,22 @@ in decisions per second like ../shared/bench/peers.py:
 Each row is timed `--repeat` times (rounds interleave the rows) and the best run is
 printed, as timeit does: the least disturbed run is closest to the code's own cost.
 Same seed, same games. `--cpu-time` times with the process's CPU time (steadier when
-other jobs share the machine). For the peers in the same process and run:
-`python ../shared/bench/peers.py --aec envs.first_cycle_v0:env --only floor,texas,custom`
-(or `envs.cipher_v0:env`).
+other jobs share the machine).
+
+`--peers` adds two rows of ../shared/bench/peers.py (`--peers-path`), timed in the same
+interleaved rounds with its own loop and set-up: `floor_wrapped` (a do-nothing PettingZoo
+env with the classic wrappers: the framework's floor) and `texas_holdem_v4`; then each
+game's line gives aec_env / floor and aec_env / texas beside batch_env / aec_env, all from
+one run (issue 3 asks for the AEC env at half the floor or better and BatchEnv at 2x the
+AEC env). The peers alone: `python ../shared/bench/peers.py --aec envs.first_cycle_v0:env
+--only floor,texas,custom`.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
+import math
 import os
 import platform
 import random
@@ -123,6 +131,29 @@ def bench_batch(seconds: float, seed: int, num_envs: int, game_name: str = "firs
     return {"steps": steps, "games": games, "elapsed": perf() - t0}
 
 
+DEFAULT_PEERS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                             os.pardir, "shared", "bench", "peers.py")
+PEER_ROWS = (("floor", "floor_wrapped", "PettingZoo do-nothing env + classic wrappers (peers.py)"),
+             ("texas", "texas_holdem_v4", "PettingZoo texas_holdem_v4 (peers.py)"))
+
+
+def peer_runners(path: str) -> list[tuple[str, Any, str]]:
+    """`(row, fn(seconds, seed), note)` for the floor and texas_holdem_v4 rows of peers.py."""
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"--peers: no peers.py at {path} (set --peers-path)")
+    spec = importlib.util.spec_from_file_location("tcglab_bench_peers", path)
+    peers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(peers)
+    runners = {"floor": peers.floor_runner(True), "texas": peers.pettingzoo_runner("texas_holdem_v4")}
+
+    def row(run: Any) -> Any:
+        def fn(seconds: float, seed: int) -> dict[str, Any]:
+            r = run(seconds, seed, 0.0)  # bench/env.py does the warm-up itself
+            return {"steps": r["steps"], "games": r["games"], "elapsed": r["elapsed_s"]}
+        return fn
+    return [(name, row(runners[key]), note) for key, name, note in PEER_ROWS]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="timed budget per row (default 3)")
@@ -136,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default="first_cycle,cipher,xenodex,xenodex@4",
                     help="comma-separated games with an env, @N for a player count "
                          "(default: first_cycle,cipher,xenodex,xenodex@4)")
+    ap.add_argument("--peers", action="store_true",
+                    help="also time peers.py's floor_wrapped and texas_holdem_v4 rows in the same "
+                         "rounds, and print the AEC env's ratios to them")
+    ap.add_argument("--peers-path", default=DEFAULT_PEERS,
+                    help="peers.py to load for --peers (default: ../shared/bench/peers.py)")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time with this process's CPU time instead of wall time (steadier on "
                          "a shared machine; peers.py uses wall time)")
@@ -148,12 +184,18 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [g for g in games if _parse(g)[0] not in ENV_MODULES]
     if unknown:
         ap.error(f"no env for {unknown}; games with an env: {sorted(ENV_MODULES)}")
+    peers = []
+    if args.peers:
+        try:
+            peers = peer_runners(args.peers_path)
+        except FileNotFoundError as e:
+            ap.error(str(e))
 
     load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
     clock = "CPU time" if args.cpu_time else "wall time"
     print(f"# python {platform.python_version()}, {os.cpu_count()} cpus, load at start {load}; "
           f"{args.seconds:g} s per run ({clock}), best of {args.repeat}, seed {args.seed}")
-    print(f"{'game':12s} {'row':10s} {'steps/s':>10s} {'us/step':>8s} {'games/s':>8s} "
+    print(f"{'game':12s} {'row':15s} {'steps/s':>10s} {'us/step':>8s} {'games/s':>8s} "
           f"{'steps/game':>10s}  note")
     for game in games:
         name, params = _parse(game)
@@ -163,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
                 ("aec_env", lambda s, sd, g=game: bench_aec(s, sd, g),
                  f"{env_name}.env({env_args}), wrappers, obs encoded"),
                 ("batch_env", lambda s, sd, g=game: bench_batch(s, sd, args.num_envs, g),
-                 f"BatchEnv, {args.num_envs} matches, obs encoded")]
+                 f"BatchEnv, {args.num_envs} matches, obs encoded")] + peers
         best: dict[str, dict[str, Any]] = {}
         for _ in range(args.repeat):  # rounds interleave the rows, so drift hits all alike
             for name, fn, _note in rows:
@@ -177,10 +219,13 @@ def main(argv: list[str] | None = None) -> int:
             r = best[name]
             rate = r["rate"]
             per_game = r["steps"] / r["games"] if r["games"] else float("nan")
-            print(f"{game:12s} {name:10s} {rate:10,.0f} {1e6 / rate:8.1f} "
+            print(f"{game:12s} {name:15s} {rate:10,.0f} {1e6 / rate if rate else math.inf:8.1f} "
                   f"{r['games'] / r['elapsed']:8.1f} {per_game:10.1f}  {note}", flush=True)
-        ratio = best["batch_env"]["rate"] / best["aec_env"]["rate"]
-        print(f"# {game}: batch_env / aec_env = {ratio:.2f}x")
+        aec = best["aec_env"]["rate"]
+        line = f"# {game}: batch_env / aec_env = {best['batch_env']['rate'] / aec:.2f}x"
+        for _key, name, _note in PEER_ROWS if peers else ():
+            line += f", aec_env / {name} = {aec / best[name]['rate']:.2f}"
+        print(line)
     return 0
 
 

@@ -111,6 +111,12 @@ peers.py runs gave floor_wrapped 35,633 / 35,966 / 35,228, texas_holdem_v4 10,83
 BatchEnv ratio when it runs slow (from the slow to the fast state an AEC step got about 28%
 cheaper, a BatchEnv decision about 16%). Both at once need the work the two share (engine,
 `observation`, encoding: about 26 us of a BatchEnv decision) near 22 us.
+`python bench/env.py --games first_cycle --peers` now times peers.py's floor and
+texas_holdem_v4 in the same interleaved rounds, so all the figures come from one run: at
+15:14-15:16 (idle, VM fast) it gave, twice, aec_env 18,593 / 18,150 steps/s, batch_env
+34,192 / 33,497, floor_wrapped 36,035 / 33,893, texas_holdem_v4 10,565 / 10,121: aec_env /
+floor 0.52 / 0.54, aec_env / texas 1.76 / 1.79, batch_env / aec_env 1.84x / 1.85x. The
+BatchEnv target misses by about 2.3 us a decision (29.2 us against half of 53.8).
 
 **Version history.**
 - v0: first release (First Cycle engine of issue 2; encoder layout of
