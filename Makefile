@@ -38,7 +38,7 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@4
-	$(BIN)/python bench/env.py
+	$(BIN)/python bench/env.py $(if $(wildcard ../shared/bench/peers.py),--peers)
 	$(BIN)/python bench/agents.py
 	$(BIN)/python bench/runner.py --quick
 
