@@ -23,6 +23,8 @@ from sim.core.protocol import State
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
 from sim.xenodex import effects as fx
+from sim.xenodex import hidden
+from sim.xenodex import observation as ob
 from sim.xenodex.state import StateData
 
 HOME = frozenset({"summon", "deploy", "strike", "recovery"})
@@ -74,22 +76,18 @@ class XenodexState(StateData, State):
         return self.copy_data(XenodexState.__new__(XenodexState))
 
     def determinize(self, observer: int, rng: np.random.Generator) -> XenodexState:
-        from sim.xenodex.hidden import determinize
-        return determinize(self, observer, rng)
+        return hidden.determinize(self, observer, rng)
 
     def observation(self, player: int) -> dict:
-        from sim.xenodex.observation import observe
-        return observe(self, player)
+        return ob.observe(self, player)
 
     def public_board(self):
         """The public facts heuristics score (`sim.xenodex.observation.PublicBoard`), cheaper
         than `observation`."""
-        from sim.xenodex.observation import public_board
-        return public_board(self)
+        return ob.public_board(self)
 
     def action_label(self, action: int) -> str:
-        from sim.xenodex.observation import label
-        return label(self, action)
+        return ob.label(self, action)
 
     def to_dict(self) -> dict:
         from sim.xenodex.scenario import state_to_dict
@@ -299,8 +297,7 @@ class XenodexState(StateData, State):
         if legal is None:
             legal = self._legal = self._compute_legal()
         if a not in legal:
-            from sim.xenodex.observation import illegal_reason
-            raise IllegalActionError(f"action {a} ({block} {idx}): {illegal_reason(self, block, idx)}")
+            raise IllegalActionError(f"action {a} ({block} {idx}): {ob.illegal_reason(self, block, idx)}")
         self._legal = None
         self._events = []
         pend = self.pending

@@ -4,6 +4,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "env.py"
 
 
@@ -60,7 +62,6 @@ def test_bench_env_peers_rows_and_ratios_come_from_the_same_run(tmp_path, capsys
 
 
 def test_bench_env_peers_without_peers_py_names_the_path(tmp_path, capsys):
-    import pytest
     with pytest.raises(SystemExit):
         _bench().main(["--peers", "--peers-path", str(tmp_path / "nowhere.py")])
     assert "nowhere.py" in capsys.readouterr().err
