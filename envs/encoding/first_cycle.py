@@ -19,7 +19,7 @@ divisors); `FirstCycleEncoder(game)` builds it for one game object.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from functools import partial
 from itertools import chain
 from operator import is_not
@@ -402,19 +402,18 @@ class FirstCycleEncoder(SparseEncoder):
         self._gather_rare(obs, you, battle, pending, ones, idx, val)
 
     # ------------------------------------------------------------------ batch hot path
-    def encode_batch(self, observations: Sequence[dict[str, Any]]) -> np.ndarray:
-        """`(N, size)` float32, row i encoding `observations[i]`, bit-identical to `encode`.
+    def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
+        """`(N, size)` float32, row i encoding the i-th observation, bit-identical to `encode`.
 
         Column-wise: one light pass copies each observation's raw numbers (game facts, the
         card lists of the count zones, the twelve fighter records) into flat lists, and
         numpy computes every index and value for the whole batch at once. Only the rare
         parts (Scan knowledge, a battle, a pending choice) go through `gather`'s code.
+        `observations` may be a generator: each dict is dropped once copied (BatchEnv
+        passes one, so that the cyclic garbage collector never has a batch of live dicts
+        to scan; that measured about 3 us a row).
         """
-        n = len(observations)
         D = self.layout.size
-        out = np.zeros((n, D), dtype=np.float32)
-        if not n:
-            return out
         facts: list[int] = []
         zone_cards: list[int] = []
         zone_lens: list[int] = []
@@ -462,6 +461,10 @@ class FirstCycleEncoder(SparseEncoder):
                 gather_rare(o, you, battle, pending, ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
+        n = len(ones_ends)
+        out = np.zeros((n, D), dtype=np.float32)
+        if not n:
+            return out
         flat = out.reshape(-1)
         row_start = np.arange(0, n * D, D)
         g = np.fromiter(facts, np.int64, len(facts)).reshape(n, _N_FACTS)

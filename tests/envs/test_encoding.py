@@ -5,6 +5,7 @@ the observation says) are in test_<game>_encoding.py."""
 from __future__ import annotations
 
 import copy
+import weakref
 
 import numpy as np
 import pytest
@@ -44,6 +45,34 @@ def test_batch_equals_single_and_stays_in_bounds(game):
     low, high = enc.bounds()
     assert (batch >= low).all() and (batch <= high).all()
     assert enc.encode_batch([]).shape == (0, enc.size)
+
+
+class _Dropped(dict):
+    """An observation dict a weak reference can watch (a plain dict cannot be one's target)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_batch_takes_a_generator_and_drops_each_observation_once_read(game):
+    """BatchEnv hands encode_batch a generator so that a batch of live observation dicts
+    never builds up for the cyclic garbage collector to scan: the encoder must keep no
+    observation past the next one it reads, and give the same rows as from a list."""
+    enc, obs = ENCODERS[game], observations(game, *SAMPLES[game][0])[:120]
+    watched: list[weakref.ref] = []
+    alive_behind: list[int] = []
+
+    def feed():
+        for o in obs:
+            # The loop variable may still hold the previous one; two back must be gone.
+            alive_behind.append(sum(r() is not None for r in watched[:-1]))
+            d = _Dropped(o)
+            watched.append(weakref.ref(d))
+            yield d
+            del d
+
+    batch = enc.encode_batch(feed())
+    assert np.array_equal(batch, enc.encode_batch(obs))
+    assert len(alive_behind) == len(obs) and max(alive_behind) == 0
+    assert enc.encode_batch(iter(())).shape == (0, enc.size)
 
 
 @pytest.mark.parametrize("game", GAMES)
