@@ -67,56 +67,41 @@ So, like PettingZoo's classic board and card games, this env is AEC only
 (many matches stepped at once, stacked observations and masks); for single-agent RL,
 `envs.single_agent`.
 
-**Speed.** One run, 2026-11-30 09:52, the 2-core VM otherwise idle (a long job paused),
-wall time. `python ../shared/bench/peers.py --seconds 4 --aec envs.first_cycle_v0:env
---only floor,texas,custom,aec` (one 4 s run per row): floor_wrapped 31,057 steps/s,
-texas_holdem_v4 9,128, first_cycle_v0 14,595 (target half the floor: 15,528, and 15,000).
-Right after, `python bench/env.py --games first_cycle --seconds 3` (best of 3 interleaved
-runs per row):
+**Speed.** `python bench/env.py --games first_cycle --peers` (or `make bench`) times the
+engine, this env (random legal actions, standard wrappers, the observation encoded every
+step), `BatchEnv` (64 matches) and peers.py's `floor_wrapped` and `texas_holdem_v4` in
+the same interleaved rounds (best of 3 runs of 3 s per row) and prints the ratios issue 3
+asks for. The shared 2-core VM drifts by 10-30% within an hour, so compare rows of one run,
+never across runs. Eleven idle runs on 2026-11-30 15:43-16:01:
 
-| row | steps/s | us/step |
+| row | steps/s (range over the runs) | us/step |
 |---|---|---|
-| `engine` (sim alone, random legal play, no observation) | 92,238 | 10.8 |
-| `aec_env` (standard wrappers, observation encoded every step) | 16,782 | 59.6 |
-| `batch_env` (64 matches, column-wise `encode_batch`) | 31,297 | 32.0 |
-| batch_env / aec_env | 1.86x | |
+| `engine` (sim alone, random legal play) | 87,000-99,000 | 10.1-11.4 |
+| `aec_env` | 14,300-16,600 | 60-70 |
+| `batch_env` (64 matches) | 30,900-35,500 | 28-32 |
+| `floor_wrapped` (peers.py) | 28,400-33,200 | 30-35 |
+| `texas_holdem_v4` (peers.py) | 7,900-10,300 | 97-126 |
 
-Single runs of the same rows varied by about 10% on this VM (ratios 1.85-2.06x over the
-session's idle runs), which is why `bench/env.py` reports the best of `--repeat` runs.
-Where a BatchEnv decision goes: the engine (legal actions and apply) about 11 us,
-`State.observation(player)` about 7.5 us, the column-wise `encode_batch` about 8.5 us
-(a light Python pass over the dicts, then numpy for all rows), masks and the loop the
-rest. The AEC env does the same engine and observation work, encodes one row at a time
-(`gather` and two `put`s, about 11 us) and adds about 28 us of PettingZoo wrappers and
-per-step bookkeeping (the do-nothing floor with wrappers costs 32 us a step). For the
-2x of issue 3 the shared engine and observation work must shrink further (BatchEnv near
-28 us a decision at this AEC speed). At the start of this work (one idle run, same VM)
-the rows were 73.0 us (AEC) and 40.9 us (BatchEnv), 1.78x; the changes since (fighters as
-`Fighter` records, passives skipped where none can apply, the column-wise batch encoding)
-keep observations and masks bit-identical.
+Within each run: batch_env / aec_env 2.03-2.30x (at least 2x in all eleven; 2.43x with 256
+matches, 1.72x with 16), aec_env / floor_wrapped 0.47-0.55 (at least 0.5 in eight of the
+eleven; the mean 0.51) and aec_env / texas_holdem_v4 1.61-1.92. Typical run (15:59):
+aec_env 16,585, batch_env 33,862, floor_wrapped 30,419, texas_holdem_v4 8,839 steps/s.
 
-Later the same day (12:28-12:35, idle, after the Act step's legal actions got about 0.5 us
-cheaper, same lists) the VM ran about 15% slower for every row, the peers included: three
-peers.py runs gave floor_wrapped 26,304 / 26,398 / 26,729, texas_holdem_v4 8,034 / 7,692 /
-7,812 and first_cycle_v0 14,302 / 13,253 / 13,638 steps/s (0.54 / 0.50 / 0.51 of the floor,
-below 15,000 absolute); `bench/env.py` gave batch_env / aec_env = 2.04x, 2.12x and 2.12x
-(16 matches 1.76x, 256 matches 2.08x). Compare rows from one run, never across runs.
-
-Later still (14:38-14:42, idle) the VM ran fast, the peers at the issue's own figures: three
-peers.py runs gave floor_wrapped 35,633 / 35,966 / 35,228, texas_holdem_v4 10,833 / 11,101 /
-10,977 and first_cycle_v0 18,572 / 18,971 / 18,782 steps/s (0.52-0.53 of the floor, above
-15,000, 1.7x texas_holdem_v4), while `bench/env.py` gave batch_env / aec_env = 1.83x and
-1.83x (aec 18,883 / 19,156, batch 34,564 / 35,081), 1.77x with 256 matches and 1.66x with
-16. So the two targets of issue 3 pass in turn: the AEC figure when the VM runs fast, the
-BatchEnv ratio when it runs slow (from the slow to the fast state an AEC step got about 28%
-cheaper, a BatchEnv decision about 16%). Both at once need the work the two share (engine,
-`observation`, encoding: about 26 us of a BatchEnv decision) near 22 us.
-`python bench/env.py --games first_cycle --peers` now times peers.py's floor and
-texas_holdem_v4 in the same interleaved rounds, so all the figures come from one run: at
-15:14-15:16 (idle, VM fast) it gave, twice, aec_env 18,593 / 18,150 steps/s, batch_env
-34,192 / 33,497, floor_wrapped 36,035 / 33,893, texas_holdem_v4 10,565 / 10,121: aec_env /
-floor 0.52 / 0.54, aec_env / texas 1.76 / 1.79, batch_env / aec_env 1.84x / 1.85x. The
-BatchEnv target misses by about 2.3 us a decision (29.2 us against half of 53.8).
+Where the time goes. A BatchEnv decision: the engine's apply about 7 us, its legal actions
+3-4, `State.observation(player)` 6-7, the column-wise `encode_batch` 6-8 (one light Python
+pass, then numpy for all rows; about 100 us a call is fixed numpy overhead, so 16 matches
+pay more a row and 256 less), masks, the loop and new deals the rest. BatchEnv passes
+`encode_batch` a generator, so each observation dict is dropped once read: built as a list,
+64 live dicts made the cyclic garbage collector scan and promote them, about 3 us a
+decision. An AEC step adds PettingZoo's wrappers and bookkeeping (the do-nothing floor is
+30-35 us) and encodes one row at a time (`gather`, then two `put`s); in that loop the
+observation and its encoding cost about 27 us, twice what they cost timed alone (the same
+two calls repeated at once cost a third less: the rest of the loop pushes their code and
+data out of the CPU caches). The two targets of
+issue 3 pull apart: work saved in the AEC env alone lowers batch_env / aec_env, so both
+gain only from cheaper engine, observation and encoding code. Earlier steps (same
+observations and masks, bit-identical): fighters as `Fighter` records, passives skipped
+where none can apply, the column-wise batch encoding, cheaper Act-step legal actions.
 
 **Version history.**
 - v0: first release (First Cycle engine of issue 2; encoder layout of

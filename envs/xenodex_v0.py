@@ -92,6 +92,10 @@ xenodex_v0 6,508 steps/s, first_cycle_v0 15,754, floor_wrapped 29,630, texas_hol
 9,364. `python bench/engine.py --games xenodex,xenodex@3,xenodex@4 --peers` a minute
 before: engine 108,806 / 103,637 / 100,498 decisions/s at 2 / 3 / 4 seats with set-up
 included (target 20,000 at 2), OpenSpiel gin_rummy 48,691.
+Later (15:55, idle, wall time, `python bench/env.py --seconds 2`, after BatchEnv began
+handing `encode_batch` a generator so that the garbage collector has no batch of live
+observations to scan): aec_env 6,612 / 5,298 and batch_env 8,928 / 8,698 steps/s at 2 / 4
+seats (1.35x / 1.64x).
 
 **Version history.**
 - v0: first release (XenodeX engine of issue 7; encoder layout of docs/encoding/xenodex.md,
