@@ -21,7 +21,7 @@ skip zeros: the arrays start at zero.
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,8 +122,9 @@ class SparseEncoder(abc.ABC):
             out.put(idx, val)
         return out
 
-    def encode_batch(self, observations: Sequence[dict[str, Any]]) -> np.ndarray:
-        """A `(N, size)` float32 array, row i encoding `observations[i]`.
+    def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
+        """A `(N, size)` float32 array, row i encoding the i-th observation (any iterable:
+        BatchEnv passes a generator, and each dict is dropped once gathered).
 
         One Python pass gathers every observation's entries into shared lists; `fill` then
         writes the whole batch with two fancy-indexed `put`s.
