@@ -18,7 +18,7 @@ from typing import Any
 
 from sim.cipher.cards import CardSet, load_card_set
 from sim.cipher.params import CipherParams
-from sim.core.decklists import find_starters, read_deck_file, resolve_deck
+from sim.core.decklists import deck_card_entries, find_starters, read_deck_file, resolve_deck
 from sim.core.errors import CardDataError, InvalidDeckError
 
 DECKS_DIR = Path(__file__).with_name("decks")
@@ -72,21 +72,7 @@ class Deck:
             problems.append(f"deck dict: 'name' must be a string, got {name!r}")
         if not isinstance(mc, str):
             problems.append(f"deck dict: 'mc' must be a card code such as 'FE001', got {mc!r}")
-        entries: list[str] = []
-        if isinstance(cards, Mapping):
-            for code, n in cards.items():
-                if not isinstance(code, str) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    problems.append(f"deck dict: 'cards'[{code!r}] must map a card code to a positive int, got {n!r}")
-                else:
-                    entries.extend([code] * n)
-        elif isinstance(cards, (list, tuple)):
-            for i, code in enumerate(cards):
-                if not isinstance(code, str):
-                    problems.append(f"deck dict: 'cards'[{i}] must be a card code string, got {code!r}")
-                else:
-                    entries.append(code)
-        else:
-            problems.append(f"deck dict: 'cards' must be a {{code: count}} dict, got {cards!r}")
+        entries = deck_card_entries(cards, "card code", "code", problems)
         if problems:
             raise InvalidDeckError(problems)
         return cls(name=name, mc=mc, cards=tuple(entries))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from sim.cipher import effects as fx
 from sim.cipher.cardspec import MAX_ACTIVATED
+from sim.core.events import redact_events
 
 
 def _units(state, player: int) -> list[dict]:
@@ -88,15 +89,13 @@ def observe(state, player: int) -> dict:
     }
 
 
+_PRIVATE_EVENTS = frozenset(("draw", "opening_hand"))
+"""Event kinds whose card only the seat in the event may see."""
+
+
 def visible_events(events: list[tuple], player: int) -> list[tuple]:
     """The events a log meant for `player` may hold: the other player's draws lose their card."""
-    out = []
-    for e in events:
-        if e[0] in ("draw", "opening_hand") and e[1] != player:
-            out.append((e[0], e[1], None))
-        else:
-            out.append(e)
-    return out
+    return redact_events(events, player, _PRIVATE_EVENTS)
 
 
 # --------------------------------------------------------------------------- labels

@@ -28,36 +28,18 @@ from sim.cipher.flow import Flow
 from sim.cipher.state import StateData
 from sim.core.errors import IllegalActionError
 from sim.core.protocol import State
+from sim.core.two_player import ActiveOrPendingSeat
 
 PHASE_NAMES = {"mulligan": "set-up", "bond": "Bond Phase", "deploy": "Deployment Phase",
                "action": "Action Phase", "over": "game over"}
 
 
-class CipherState(Flow, StateData, State):
+class CipherState(ActiveOrPendingSeat, Flow, StateData, State):
     """An FE Cipher position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
 
     # ------------------------------------------------------------------ protocol
-    @property
-    def current_player(self) -> int:
-        if self.done:
-            return -1
-        pending = self.pending
-        return pending[1] if pending is not None else self.active
-
-    def is_terminal(self) -> bool:
-        return self.done
-
-    def returns(self) -> list[float]:
-        if not self.done or self.winner < 0:
-            return [0.0, 0.0]
-        return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
-
-    @property
-    def events(self) -> list[tuple]:
-        return self._events
-
     def clone(self) -> CipherState:
         return self.copy_data(CipherState.__new__(CipherState))
 

@@ -87,3 +87,15 @@ def validate_card_model(model: type[M], raw: Any, label: str, *, renames: dict[s
             msg = err["msg"].removeprefix("Value error, ") if strip_value_error else err["msg"]
             msgs.append(f"field {field_path(err['loc'], renames, empty)}: {msg}")
         raise CardDataError(f"{label}: " + "; ".join(msgs)) from None
+
+
+def checked_card(model: type[M], raw: Any, label: str, check: Callable[[M], list[tuple[str, str]]],
+                 build: Callable[[M], S]) -> S:
+    """`build` of `raw` validated by `model` (`validate_card_model`) and by the game's own
+    cross-field `check`, whose `(field path, message)` problems raise one CardDataError
+    "<label>: field <path>: <message>; ..."."""
+    m = validate_card_model(model, raw, label)
+    errors = check(m)
+    if errors:
+        raise CardDataError(f"{label}: " + "; ".join(f"field {p}: {msg}" for p, msg in errors))
+    return build(m)

@@ -48,3 +48,27 @@ def resolve_deck(deck: Any, deck_cls: type[D], starters: Callable[[], dict[str, 
     if isinstance(deck, Mapping):
         return deck_cls.from_dict(deck)
     raise InvalidDeckError([f"a deck is a Deck, a starter name or a deck dict, got {type(deck).__name__}"])
+
+
+def deck_card_entries(cards: Any, ref: str, placeholder: str, problems: list[str]) -> list[str]:
+    """The card references a deck dict's "cards" value lists, one per copy: `{ref: count}`
+    or a list of refs. Each malformed part appends a problem naming it to `problems`; `ref`
+    says what a reference is in those messages ("print id", "card code") and `placeholder`
+    stands for one in the expected shape (`{print_id: count}`)."""
+    entries: list[str] = []
+    if isinstance(cards, Mapping):
+        for key, n in cards.items():
+            if not isinstance(key, str) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                problems.append(f"deck dict: 'cards'[{key!r}] must map a {ref} to a positive int, "
+                                f"got {n!r}")
+            else:
+                entries.extend([key] * n)
+    elif isinstance(cards, (list, tuple)):
+        for i, key in enumerate(cards):
+            if not isinstance(key, str):
+                problems.append(f"deck dict: 'cards'[{i}] must be a {ref} string, got {key!r}")
+            else:
+                entries.append(key)
+    else:
+        problems.append(f"deck dict: 'cards' must be a {{{placeholder}: count}} dict, got {cards!r}")
+    return entries

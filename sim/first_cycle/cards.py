@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from sim.core.carddata import parse_card_sources, shipped_card_files, validate_card_model
+from sim.core.carddata import checked_card, parse_card_sources, shipped_card_files
 from sim.core.errors import CardDataError
 from sim.first_cycle.cardspec import (
     BONUS_APPLIES,
@@ -266,11 +266,7 @@ def _label(raw: Any, index: int) -> str:
 def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
     """Validate one raw card object and return its CardSpec (CardDataError on any problem)."""
     label = (f"{origin}: " if origin else "") + _label(raw, index)
-    m = validate_card_model(_CardModel, raw, label)
-    errors = _check_card(m)
-    if errors:
-        raise CardDataError(f"{label}: " + "; ".join(f"field {p}: {msg}" for p, msg in errors))
-    return _to_spec(m)
+    return checked_card(_CardModel, raw, label, _check_card, _to_spec)
 
 
 class CardSet:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from sim.core.decklists import find_starters, read_deck_file, resolve_deck
+from sim.core.decklists import deck_card_entries, find_starters, read_deck_file, resolve_deck
 from sim.core.errors import InvalidDeckError
 from sim.first_cycle.cards import CardSet, load_card_set
 from sim.first_cycle.params import FirstCycleParams
@@ -69,21 +69,7 @@ class Deck:
             problems.append(f"deck dict: 'name' must be a string, got {name!r}")
         if not isinstance(leader, str):
             problems.append(f"deck dict: 'leader' must be a print id string, got {leader!r}")
-        entries: list[str] = []
-        if isinstance(cards, Mapping):
-            for pid, n in cards.items():
-                if not isinstance(pid, str) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                    problems.append(f"deck dict: 'cards'[{pid!r}] must map a print id to a positive int, got {n!r}")
-                else:
-                    entries.extend([pid] * n)
-        elif isinstance(cards, (list, tuple)):
-            for i, pid in enumerate(cards):
-                if not isinstance(pid, str):
-                    problems.append(f"deck dict: 'cards'[{i}] must be a print id string, got {pid!r}")
-                else:
-                    entries.append(pid)
-        else:
-            problems.append(f"deck dict: 'cards' must be a {{print_id: count}} dict, got {cards!r}")
+        entries = deck_card_entries(cards, "print id", "print_id", problems)
         if problems:
             raise InvalidDeckError(problems)
         return cls(name=name, leader=leader, cards=tuple(entries))

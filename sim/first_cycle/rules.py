@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from sim.core.errors import IllegalActionError
 from sim.core.protocol import State
+from sim.core.two_player import ActiveOrPendingSeat
 from sim.first_cycle import effects as fx
 from sim.first_cycle import hidden
 from sim.first_cycle import observation as views
@@ -35,31 +36,12 @@ _SPACES = range(FIGHTERS)  # the Leader's space 0, then the Character spaces
 _CHARACTER_SPACES = range(1, FIGHTERS)
 
 
-class FirstCycleState(StateData, State):
+class FirstCycleState(ActiveOrPendingSeat, StateData, State):
     """A First Cycle position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
 
     # ------------------------------------------------------------------ protocol
-    @property
-    def current_player(self) -> int:
-        if self.done:
-            return -1
-        pending = self.pending
-        return pending[1] if pending is not None else self.active
-
-    def is_terminal(self) -> bool:
-        return self.done
-
-    def returns(self) -> list[float]:
-        if not self.done or self.winner < 0:
-            return [0.0, 0.0]
-        return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
-
-    @property
-    def events(self) -> list[tuple]:
-        return self._events
-
     def clone(self) -> FirstCycleState:
         return self.copy_data(FirstCycleState.__new__(FirstCycleState))
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sim.core.effect_params import WithParams
+
 FACTIONS: tuple[str, ...] = ("synth", "greys", "others")
 
 # Character abilities: name -> (timing, params). Timing: "activated" abilities spend the
@@ -74,8 +76,18 @@ ECHO_EFFECTS: dict[str, tuple[str, frozenset[str]]] = {
 }
 
 
+class IntParams(WithParams):
+    """`param(name)` of a spec whose params are ints: 0 when the spec does not set it."""
+
+    __slots__ = ()
+
+    def param(self, name: str, default: int = 0) -> int:
+        """The value of param `name` (`default` when the spec has none)."""
+        return WithParams.param(self, name, default)  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
-class Ability:
+class Ability(IntParams):
     """A named ability with its params (see ABILITIES)."""
 
     effect: str
@@ -86,13 +98,6 @@ class Ability:
     def timing(self) -> str:
         """"activated", "passive" or "recovery"."""
         return ABILITIES[self.effect][0]
-
-    def param(self, name: str, default: int = 0) -> int:
-        """The value of param `name`."""
-        for k, v in self.params:
-            if k == name:
-                return v
-        return default
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,7 @@ class CharacterSpec:
 
 
 @dataclass(frozen=True)
-class TransmissionSpec:
+class TransmissionSpec(IntParams):
     """A transmission (TX) card (XD-7): shared core or a faction's signature."""
 
     number: int
@@ -135,16 +140,9 @@ class TransmissionSpec:
     text: str = ""
     lore: str = ""
 
-    def param(self, name: str, default: int = 0) -> int:
-        """The value of param `name`."""
-        for k, v in self.params:
-            if k == name:
-                return v
-        return default
-
 
 @dataclass(frozen=True)
-class EchoSpec:
+class EchoSpec(IntParams):
     """An Echo: a card of the shared public event deck flipped at the top of a cycle."""
 
     number: int
@@ -158,13 +156,6 @@ class EchoSpec:
     def kind(self) -> str:
         """The rulebook's kind: "surge", "field", "redirect" or "quiet"."""
         return ECHO_EFFECTS[self.effect][0]
-
-    def param(self, name: str, default: int = 0) -> int:
-        """The value of param `name`."""
-        for k, v in self.params:
-            if k == name:
-                return v
-        return default
 
 
 @dataclass(frozen=True)

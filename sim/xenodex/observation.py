@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sim.core.events import redact_events
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
 from sim.xenodex.state import DENIED, RALLIED
@@ -192,15 +193,13 @@ def observe(state, player: int) -> dict:
     }
 
 
+_PRIVATE_EVENTS = frozenset(("draw", "opening_hand", "tx_draw"))
+"""Event kinds whose card only the seat in the event may see."""
+
+
 def visible_events(events: list[tuple], player: int) -> list[tuple]:
     """The events a log meant for `player` may hold: other seats' draws lose their card."""
-    out = []
-    for e in events:
-        if e[0] in ("draw", "opening_hand", "tx_draw") and e[1] != player:
-            out.append((e[0], e[1], None))
-        else:
-            out.append(e)
-    return out
+    return redact_events(events, player, _PRIVATE_EVENTS)
 
 
 # ----------------------------------------------------------------------------- labels
