@@ -27,6 +27,7 @@ from sim.cipher.cardspec import MAX_ACTIVATED
 from sim.cipher.flow import Flow
 from sim.cipher.state import StateData
 from sim.core.errors import IllegalActionError
+from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
 from sim.core.two_player import ActiveOrPendingSeat
 
@@ -34,7 +35,7 @@ PHASE_NAMES = {"mulligan": "set-up", "bond": "Bond Phase", "deploy": "Deployment
                "action": "Action Phase", "over": "game over"}
 
 
-class CipherState(ActiveOrPendingSeat, Flow, StateData, State):
+class CipherState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, State):
     """An FE Cipher position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
@@ -69,12 +70,6 @@ class CipherState(ActiveOrPendingSeat, Flow, StateData, State):
         return game.state_from_dict(data)
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
     def _compute_legal(self) -> list[int]:
         if self.done:
             return []

@@ -21,6 +21,7 @@ state exactly as it was (C-4).
 from __future__ import annotations
 
 from sim.core.errors import IllegalActionError
+from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
 from sim.core.two_player import ActiveOrPendingSeat
 from sim.first_cycle import effects as fx
@@ -36,7 +37,7 @@ _SPACES = range(FIGHTERS)  # the Leader's space 0, then the Character spaces
 _CHARACTER_SPACES = range(1, FIGHTERS)
 
 
-class FirstCycleState(ActiveOrPendingSeat, StateData, State):
+class FirstCycleState(ActiveOrPendingSeat, CachedLegalActions, StateData, State):
     """A First Cycle position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
@@ -68,12 +69,6 @@ class FirstCycleState(ActiveOrPendingSeat, StateData, State):
         return game.state_from_dict(data)
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
     def _compute_legal(self) -> list[int]:
         if self.done:
             return []

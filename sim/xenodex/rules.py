@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.errors import IllegalActionError
+from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
@@ -30,7 +31,7 @@ from sim.xenodex.state import StateData
 HOME = frozenset({"summon", "deploy", "strike", "recovery"})
 
 
-class XenodexState(StateData, State):
+class XenodexState(CachedLegalActions, StateData, State):
     """A XenodeX position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
@@ -154,12 +155,6 @@ class XenodexState(StateData, State):
         return bt.unabs(self, p, idx + 1)
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
     def _compute_legal(self) -> list[int]:
         if self.done or self.pending is None:
             return []
