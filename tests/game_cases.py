@@ -61,15 +61,25 @@ def random_playout(game: Any, seed: int, decks=None, checker: Callable | None = 
     return state, actions
 
 
-def random_states(game: Any, n_games: int, seed: int = 0) -> Iterator[Any]:
-    """Yield the live states met along random playouts (every decision of each game)."""
+def random_states(game: Any, n_games: int, seed: int = 0, every: int = 1,
+                  deck_pairs: list | None = None, final: bool = False) -> Iterator[Any]:
+    """Yield the states met along seeded random playouts: game g deals `seed + g` (with
+    `deck_pairs[g % len(deck_pairs)]` when given, else the game's default decks) and plays
+    uniformly random legal actions from `default_rng(seed + g)`; every `every`-th decision's
+    state is yielded, and the final state too with `final`. The state object is the live
+    one, changed by the next action: copy what must outlive the step."""
     for g in range(n_games):
-        s = game.new_state(seed + g)
+        s = game.new_state(seed + g, deck_pairs[g % len(deck_pairs)] if deck_pairs else None)
         rng = np.random.default_rng(seed + g)
+        k = 0
         while not s.is_terminal():
-            yield s
+            if k % every == 0:
+                yield s
             legal = s.legal_actions()
             s.apply(legal[int(rng.integers(len(legal)))])
+            k += 1
+        if final:
+            yield s
 
 
 def assert_illegal_actions_rejected(state: Any, cases: list[tuple[Any, str]]) -> None:

@@ -12,6 +12,7 @@ import agents
 from agents.heuristics import make_heuristic, names
 from agents.heuristics.xenodex import XenodexWeights, _Tables, scores
 from sim import load_game
+from tests import game_cases
 
 GAMES = {n: load_game("xenodex", num_players=n, echoes=False) for n in (2, 3, 4)}
 
@@ -23,17 +24,7 @@ def _state(players=2, seats=None, **top):
 
 
 def _random_states(players, n_games=3, seed=0, every=13):
-    game = load_game("xenodex", num_players=players)
-    for g in range(n_games):
-        s = game.new_state(seed + g)
-        rng = np.random.default_rng(seed + g)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                yield s
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.integers(len(legal)))])
-            k += 1
+    return game_cases.random_states(load_game("xenodex", num_players=players), n_games, seed, every)
 
 
 def test_registered_with_documented_weights():

@@ -12,6 +12,7 @@ from envs import cipher_v0, first_cycle_v0, xenodex_v0
 from envs.encoding.cipher import CipherEncoder
 from envs.encoding.first_cycle import FirstCycleEncoder
 from sim import load_game
+from tests import game_cases
 
 GAME = load_game("first_cycle")
 DECK_PAIRS = [None, ["green_starter", "blue_starter"], ["blue_starter", "black_starter"],
@@ -38,18 +39,8 @@ def random_states(n_games: int, seed: int = 0, every: int = 1, game: Any = GAME,
                   deck_pairs: list | None = None) -> Iterator[Any]:
     """States met along seeded random playouts (every `every`-th decision, final state too),
     over all four starter decks (`deck_pairs`: the game's pairs; default First Cycle's)."""
-    pairs = deck_pairs if deck_pairs is not None else DECK_PAIRS
-    for g in range(n_games):
-        s = game.new_state(seed + g, pairs[g % len(pairs)])
-        rng = np.random.default_rng(seed + g)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                yield s
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.integers(len(legal)))])
-            k += 1
-        yield s
+    return game_cases.random_states(game, n_games, seed, every,
+                                    deck_pairs if deck_pairs is not None else DECK_PAIRS, final=True)
 
 
 def game_states(name: str, n_games: int, seed: int = 0, every: int = 1) -> Iterator[Any]:

@@ -5,21 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests import game_cases
 from tests.xenodex.helpers import GAME2, GAME3, GAME4, Invariants, act_all, scenario
 
 
 def random_states(g, n_games: int, seed: int = 0, every: int = 7):
     """States met along random playouts (every `every`-th decision)."""
-    for x in range(n_games):
-        s = g.new_state(seed + x)
-        rng = np.random.default_rng(seed + x)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                yield s
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.integers(len(legal)))])
-            k += 1
+    return game_cases.random_states(g, n_games, seed, every)
 
 
 @pytest.mark.parametrize("g", [GAME2, GAME3, GAME4])
