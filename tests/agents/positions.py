@@ -1,8 +1,9 @@
-"""First Cycle positions shared by the agent tests."""
+"""Positions (First Cycle unless a game is given) and helpers shared by the agent tests."""
 from __future__ import annotations
 
 import numpy as np
 
+import agents
 from agents.greedy import GreedyAgent
 from sim import load_game
 
@@ -24,15 +25,25 @@ def win_in_one():
     return GAME.state_from_dict(WIN_IN_ONE)
 
 
-def mid_game(seed: int = 5, turn: int = 6):
-    """Greedy self-play from `seed` to global turn `turn`, stopped at a real choice."""
-    state = GAME.new_state(seed)
+def mid_game(seed: int = 5, turn: int = 6, game=GAME):
+    """Greedy self-play of `game` from `seed` to global turn `turn`, stopped at a real choice."""
+    state = game.new_state(seed)
     greedy = GreedyAgent()
     rng = np.random.default_rng(seed)
     while state.turn < turn or len(state.legal_actions()) < 2:
         state.apply(greedy.act(state, rng))
         assert not state.is_terminal(), "pick a seed whose game lasts longer"
     return state
+
+
+def decide(spec: str, state, seed: int):
+    """What a fresh agent `spec` plays from `state` with generator seed `seed`: the action,
+    its root statistics (search agents) and its one-ply scores (greedy)."""
+    agent = agents.make(spec)
+    action = agent.act(state, np.random.default_rng(seed))
+    stats = getattr(agent, "last_search_stats", None)
+    scores = getattr(agent, "last_scores", None)
+    return action, (stats.actions if stats is not None else None), scores
 
 
 def random_positions(n: int, seed: int = 0) -> list:

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import agents
-from agents.greedy import GreedyAgent
 from sim import load_game
 from sim.core.seeding import make_rng, rng_state
+from tests.agents import positions
 from tests.agents.test_honesty import SeatView
 
 GAME = load_game("cipher")
@@ -18,22 +18,7 @@ SPECS = ["greedy", "mcts:iterations=60", "mcts:iterations=30,rollout=greedy,roll
 
 
 def _mid_game(seed: int = 3, turn: int = 7):
-    """Greedy self-play from `seed` to global turn `turn`, stopped at a real choice."""
-    state = GAME.new_state(seed)
-    greedy = GreedyAgent()
-    rng = np.random.default_rng(seed)
-    while state.turn < turn or len(state.legal_actions()) < 2:
-        state.apply(greedy.act(state, rng))
-        assert not state.is_terminal(), "pick a seed whose game lasts longer"
-    return state
-
-
-def _decide(spec: str, state, seed: int):
-    agent = agents.make(spec)
-    action = agent.act(state, np.random.default_rng(seed))
-    stats = getattr(agent, "last_search_stats", None)
-    scores = getattr(agent, "last_scores", None)
-    return action, (stats.actions if stats is not None else None), scores
+    return positions.mid_game(seed, turn, GAME)
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -55,6 +40,6 @@ def test_future_random_stream_and_hidden_cards_do_not_matter(spec):
     assert a.players[1 - seat].hand != b.players[1 - seat].hand
     assert a.players[seat].orbs != b.players[seat].orbs  # orbs are hidden from their owner
     for seed in range(2):
-        expected = _decide(spec, state, seed)
-        assert _decide(spec, reseeded, seed) == expected
-        assert _decide(spec, a, seed) == _decide(spec, b, seed)
+        expected = positions.decide(spec, state, seed)
+        assert positions.decide(spec, reseeded, seed) == expected
+        assert positions.decide(spec, a, seed) == positions.decide(spec, b, seed)

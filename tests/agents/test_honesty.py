@@ -43,14 +43,6 @@ def _reseeded(state, seed: int):
     return GAME.state_from_dict(data)
 
 
-def _decide(spec: str, state, seed: int):
-    agent = agents.make(spec)
-    action = agent.act(state, np.random.default_rng(seed))
-    stats = getattr(agent, "last_search_stats", None)
-    scores = getattr(agent, "last_scores", None)
-    return action, (stats.actions if stats is not None else None), scores
-
-
 @pytest.mark.parametrize("spec", SPECS)
 def test_agents_use_only_the_seat_interface(spec):
     for state in positions.random_positions(4, seed=11) + [positions.mid_game()]:
@@ -65,7 +57,7 @@ def test_future_random_stream_does_not_matter(spec):
     for seat in (0, 1):
         assert other.observation(seat) == state.observation(seat)
     for seed in range(3):
-        assert _decide(spec, state, seed) == _decide(spec, other, seed)
+        assert positions.decide(spec, state, seed) == positions.decide(spec, other, seed)
 
 
 def _hidden_variants():
@@ -83,4 +75,4 @@ def _hidden_variants():
 def test_hidden_cards_do_not_matter(spec):
     a, b = _hidden_variants()
     for seed in range(4):
-        assert _decide(spec, a, seed) == _decide(spec, b, seed)
+        assert positions.decide(spec, a, seed) == positions.decide(spec, b, seed)
