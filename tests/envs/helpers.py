@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from envs import cipher_v0, first_cycle_v0, xenodex_v0
+from envs.core import action_mask
 from envs.encoding.cipher import CipherEncoder
 from envs.encoding.first_cycle import FirstCycleEncoder
 from sim import load_game
@@ -87,3 +88,18 @@ def random_steps(env: Any, rng: np.random.Generator, n: int) -> None:
         if term or trunc:
             break
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def random_batch_actions(out: Any, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per BatchEnv row, from the rows' masks."""
+    return (rng.random(out.mask.shape) * out.mask).argmax(axis=1)
+
+
+def assert_rows_match_states(benv: Any, out: Any) -> None:
+    """Each BatchEnv row is its match's player to act, that player's encoded observation and
+    the engine's legal mask."""
+    for i, s in enumerate(benv.states):
+        p = s.current_player
+        assert out.player[i] == p
+        assert np.array_equal(out.mask[i], action_mask(s, p, benv.num_actions))
+        assert np.array_equal(out.obs[i], benv.encoder.encode(s.observation(p)))

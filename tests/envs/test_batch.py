@@ -6,14 +6,8 @@ import numpy as np
 import pytest
 
 from envs import BatchEnv
-from envs.core import action_mask
 from sim import IllegalActionError
-from tests.envs.helpers import RandomOpponent
-
-
-def _random_actions(out, rng):
-    scores = rng.random(out.mask.shape) * out.mask
-    return scores.argmax(axis=1)
+from tests.envs.helpers import RandomOpponent, assert_rows_match_states, random_batch_actions
 
 
 def test_shapes_and_dtypes():
@@ -25,7 +19,7 @@ def test_shapes_and_dtypes():
     assert out.player.shape == (n,) and out.rewards.shape == (n, 2)
     assert out.terminated.dtype == bool and out.truncated.shape == (n,)
     assert (out.actor == -1).all() and not out.dones.any()
-    out = benv.step(_random_actions(out, np.random.default_rng(0)))
+    out = benv.step(random_batch_actions(out, np.random.default_rng(0)))
     assert out.obs.shape == (n, d) and out.rewards.dtype == np.float32
     assert set(out.actor.tolist()) <= {0, 1}
 
@@ -35,12 +29,8 @@ def test_rows_are_the_player_to_acts_view_and_masks_are_legal():
     out = benv.reset()
     rng = np.random.default_rng(1)
     for _ in range(300):
-        for i, s in enumerate(benv.states):
-            p = s.current_player
-            assert out.player[i] == p
-            assert np.array_equal(out.mask[i], action_mask(s, p, benv.num_actions))
-            assert np.array_equal(out.obs[i], benv.encoder.encode(s.observation(p)))
-        out = benv.step(_random_actions(out, rng))
+        assert_rows_match_states(benv, out)
+        out = benv.step(random_batch_actions(out, rng))
 
 
 def test_auto_reset_and_rewards():
@@ -50,7 +40,7 @@ def test_auto_reset_and_rewards():
     turn = slice(*benv.encoder.slices()["turn"])
     ends = wins = 0
     for _ in range(400):
-        actions = _random_actions(out, rng)
+        actions = random_batch_actions(out, rng)
         out = benv.step(actions)
         done = out.dones
         assert not (out.terminated & out.truncated).any()
@@ -78,7 +68,7 @@ def test_opponent_mode_plays_the_other_seat():
     for _ in range(200):
         assert (out.player == 1).all()
         assert all(s.current_player == 1 for s in benv.states)
-        out = benv.step(_random_actions(out, rng))
+        out = benv.step(random_batch_actions(out, rng))
         assert (out.actor == 1).all()
         finished += int(out.dones.sum())
     assert finished > 0
@@ -97,7 +87,7 @@ def test_callable_opponent():
     out = benv.reset()
     rng = np.random.default_rng(4)
     for _ in range(30):
-        out = benv.step(_random_actions(out, rng))
+        out = benv.step(random_batch_actions(out, rng))
     assert calls and set(calls) == {1}
 
 

@@ -10,13 +10,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from envs import BatchEnv, cipher_v0, single_agent
-from envs.core import action_mask
-from tests.envs.helpers import RandomOpponent, random_steps
-
-
-def _random_actions(out, rng):
-    scores = rng.random(out.mask.shape) * out.mask
-    return scores.argmax(axis=1)
+from tests.envs.helpers import RandomOpponent, assert_rows_match_states, random_batch_actions, random_steps
 
 
 def test_batch_env_rows_masks_and_auto_reset():
@@ -29,12 +23,8 @@ def test_batch_env_rows_masks_and_auto_reset():
     turn = slice(*benv.encoder.slices()["turn"])
     ends = 0
     for _ in range(600):
-        for i, s in enumerate(benv.states):
-            p = s.current_player
-            assert out.player[i] == p
-            assert np.array_equal(out.mask[i], action_mask(s, p, benv.num_actions))
-            assert np.array_equal(out.obs[i], benv.encoder.encode(s.observation(p)))
-        out = benv.step(_random_actions(out, rng))
+        assert_rows_match_states(benv, out)
+        out = benv.step(random_batch_actions(out, rng))
         assert (out.rewards.sum(axis=1) == 0).all()
         for i in np.flatnonzero(out.dones):
             ends += 1
@@ -48,7 +38,7 @@ def test_batch_env_against_an_opponent():
     rng = np.random.default_rng(3)
     for _ in range(200):
         assert (out.player == 1).all()
-        out = benv.step(_random_actions(out, rng))
+        out = benv.step(random_batch_actions(out, rng))
         assert (out.actor == 1).all()
 
 

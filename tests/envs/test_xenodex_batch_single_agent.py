@@ -11,12 +11,7 @@ from gymnasium.utils.env_checker import check_env
 
 import agents
 from envs import BatchEnv, single_agent
-from envs.core import action_mask
-from tests.envs.helpers import RandomOpponent
-
-
-def _random_actions(out, rng):
-    return (rng.random(out.mask.shape) * out.mask).argmax(axis=1)
+from tests.envs.helpers import RandomOpponent, assert_rows_match_states, random_batch_actions
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -29,12 +24,8 @@ def test_batch_rows_masks_auto_reset_and_rewards(players):
     ends = wins = 0
     for step in range(700):
         if step % 50 == 0:
-            for i, s in enumerate(benv.states):
-                p = s.current_player
-                assert out.player[i] == p
-                assert np.array_equal(out.mask[i], action_mask(s, p, benv.num_actions))
-                assert np.array_equal(out.obs[i], benv.encoder.encode(s.observation(p)))
-        out = benv.step(_random_actions(out, rng))
+            assert_rows_match_states(benv, out)
+        out = benv.step(random_batch_actions(out, rng))
         assert not out.truncated.any()  # every XenodeX end is a termination
         assert (out.rewards[~out.dones] == 0).all()
         assert np.allclose(out.rewards.sum(axis=1), 0.0, atol=1e-6)
@@ -58,7 +49,7 @@ def test_batch_opponent_agent_plays_every_other_seat():
     finished = 0
     for _ in range(150):
         assert (out.player == 2).all()
-        out = benv.step(_random_actions(out, rng))
+        out = benv.step(random_batch_actions(out, rng))
         assert (out.actor == 2).all()
         finished += int(out.dones.sum())
     assert finished > 0
