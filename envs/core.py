@@ -91,6 +91,18 @@ def is_truncation(state: Any, reasons: frozenset[str]) -> bool:
     return max(state.returns()) <= 0.0 and getattr(state, "end_reason", "") in reasons
 
 
+def show_board(spec: CardGameSpec, state: Any, render_mode: str) -> str | None:
+    """`render()` of an env in `render_mode`: the board of `state` as text for "ansi",
+    printed for "human" (returning None); None before the first reset."""
+    if state is None:
+        return None
+    text = spec.render_text(state)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 class CardGameAECEnv(AECEnv):
     """A PettingZoo AEC env over one `sim` game; see the module docstring."""
 
@@ -196,13 +208,7 @@ class CardGameAECEnv(AECEnv):
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode="
                                   "'ansi' or 'human' to the env")
             return None
-        if self.game_state is None:
-            return None
-        text = self.card_game_spec.render_text(self.game_state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return show_board(self.card_game_spec, self.game_state, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -40,7 +40,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from envs.core import is_truncation, next_game_seed
+from envs.core import is_truncation, next_game_seed, show_board
 from envs.opponents import as_policy, play_until
 from envs.registry import game_spec
 from sim import load_game
@@ -135,13 +135,9 @@ class SingleAgentEnv(gymnasium.Env):
         return mask
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.game_state is None:
+        if self.render_mode is None:
             return None
-        text = self.card_game_spec.render_text(self.game_state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return show_board(self.card_game_spec, self.game_state, self.render_mode)
 
     # ------------------------------------------------------------------ internals
     def _observe(self) -> np.ndarray:
