@@ -87,7 +87,10 @@ matches, 1.72x with 16), aec_env / floor_wrapped 0.47-0.55 (at least 0.5 in eigh
 eleven; the mean 0.51) and aec_env / texas_holdem_v4 1.61-1.92. Typical run (15:59):
 aec_env 16,585, batch_env 33,862, floor_wrapped 30,419, texas_holdem_v4 8,839 steps/s.
 Four more at 17:10-17:13, the VM about 15% slower (floor_wrapped 26,300-27,600): aec_env
-13,200-14,400, batch_env / aec_env 2.19-2.25x, aec_env / floor_wrapped 0.48-0.52.
+13,200-14,400, batch_env / aec_env 2.19-2.25x, aec_env / floor_wrapped 0.48-0.52. Six more at
+18:00-18:07 (after sim/core took over code the engines shared; engine speed unchanged):
+batch_env / aec_env 2.15-2.28x, aec_env / floor_wrapped 0.49-0.51; in the last three the VM
+was slower still (floor_wrapped 25,500-28,100, aec_env 12,800-13,900).
 
 Where the time goes. A BatchEnv decision: the engine's apply about 7 us, its legal actions
 3-4, `State.observation(player)` 6-7, the column-wise `encode_batch` 6-8 (one light Python
