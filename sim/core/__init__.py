@@ -1,4 +1,10 @@
-"""The shared core of every engine: the game protocol, errors, params, seeding, action codecs."""
+"""The shared core of every engine: the game protocol, errors, params, seeding, action codecs.
+
+Also the pieces the engines build on without re-exporting them here: `legal_cache`
+(`CachedLegalActions`), `two_player` (`ActiveOrPendingSeat`: the protocol members of First
+Cycle and FE Cipher), `events` (a log as one seat may see it), `carddata`, `decklists`,
+`effect_params` and `scenario_fields` (card files, deck lists and scenario fields, validated).
+"""
 from sim.core.actions import ActionCodec
 from sim.core.errors import (
     CardDataError,
