@@ -78,6 +78,27 @@ def observation_space(encoder: Any, num_actions: int) -> spaces.Dict:
     })
 
 
+class DiscreteActions(spaces.Discrete):
+    """`Discrete(n)` whose `contains` answers a Python int without numpy.
+
+    PettingZoo's `AssertOutOfBoundsWrapper` checks every step's action with `contains`,
+    and gymnasium's builds `np.iinfo` and casts the int on each call (about 1.9 us of a
+    77 us step). For a Python int in range the answer is the same as gymnasium's (the
+    bounds are far inside int64); every other input goes to gymnasium's own check, so the
+    space is a `Discrete` in all but speed (tests/envs/test_pettingzoo_api.py compares them).
+    """
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._first = int(self.start)
+        self._end = self._first + int(self.n)
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return self._first <= x < self._end
+        return super().contains(x)
+
+
 def action_mask(state: Any, seat: int, num_actions: int) -> np.ndarray:
     """int8 (num_actions,): 1 at the legal actions when `seat` decides now, else all zeros."""
     mask = np.zeros(num_actions, dtype=np.int8)
@@ -125,7 +146,7 @@ class CardGameAECEnv(AECEnv):
         self.possible_agents = agent_names(self.game.num_players)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = observation_space(self.encoder, self.num_actions)
-        act_space = spaces.Discrete(self.num_actions)
+        act_space = DiscreteActions(self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._seeds: np.random.SeedSequence | None = None

@@ -168,3 +168,21 @@ def test_reset_seed_sequence_is_reproducible(game):
     assert seeds_a == seeds_b and len(set(seeds_a)) == 4
     a.reset(seed=10)
     assert a.game_seed not in seeds_b
+
+
+def test_action_space_contains_answers_as_gymnasium_discrete():
+    """`DiscreteActions` is only a faster `Discrete`: the same answer for every kind of input."""
+    from gymnasium.spaces import Discrete
+
+    from envs.core import DiscreteActions
+
+    n = 321
+    fast, plain = DiscreteActions(n), Discrete(n)
+    inputs = [-(2 ** 70), -1, 0, 1, n - 1, n, n + 1, 2 ** 63, 2 ** 70, True, False,
+              np.int64(5), np.int64(n), np.int8(-1), np.uint64(7), np.uint64(2 ** 63 + 1),
+              np.int32(0), np.array(4), np.array([4]), 4.0, np.float32(4), "4", None]
+    for x in inputs:
+        assert fast.contains(x) == plain.contains(x), repr(x)
+    assert fast == plain and repr(fast) == repr(plain) and isinstance(fast, Discrete)
+    env = ENVS["first_cycle"].env()
+    assert isinstance(env.action_space("player_0"), DiscreteActions)
