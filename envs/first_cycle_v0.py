@@ -72,25 +72,24 @@ engine, this env (random legal actions, standard wrappers, the observation encod
 step), `BatchEnv` (64 matches) and peers.py's `floor_wrapped` and `texas_holdem_v4` in
 the same interleaved rounds (best of 3 runs of 3 s per row) and prints the ratios issue 3
 asks for. The shared 2-core VM drifts by 10-30% within an hour, so compare rows of one run,
-never across runs. Eleven idle runs on 2026-11-30 15:43-16:01:
+never across runs. Thirteen idle runs on 2026-11-30 18:58-19:38, after the action space's
+`contains` stopped calling numpy (`envs.core.DiscreteActions`, below):
 
 | row | steps/s (range over the runs) | us/step |
 |---|---|---|
-| `engine` (sim alone, random legal play) | 87,000-99,000 | 10.1-11.4 |
-| `aec_env` | 14,300-16,600 | 60-70 |
-| `batch_env` (64 matches) | 30,900-35,500 | 28-32 |
-| `floor_wrapped` (peers.py) | 28,400-33,200 | 30-35 |
-| `texas_holdem_v4` (peers.py) | 7,900-10,300 | 97-126 |
+| `engine` (sim alone, random legal play) | 80,400-85,800 | 11.7-12.4 |
+| `aec_env` | 13,600-15,800 | 63-74 |
+| `batch_env` (64 matches) | 28,600-31,600 | 32-35 |
+| `floor_wrapped` (peers.py) | 24,800-29,300 | 34-40 |
+| `texas_holdem_v4` (peers.py) | 7,300-8,400 | 120-137 |
 
-Within each run: batch_env / aec_env 2.03-2.30x (at least 2x in all eleven; 2.43x with 256
-matches, 1.72x with 16), aec_env / floor_wrapped 0.47-0.55 (at least 0.5 in eight of the
-eleven; the mean 0.51) and aec_env / texas_holdem_v4 1.61-1.92. Typical run (15:59):
-aec_env 16,585, batch_env 33,862, floor_wrapped 30,419, texas_holdem_v4 8,839 steps/s.
-Four more at 17:10-17:13, the VM about 15% slower (floor_wrapped 26,300-27,600): aec_env
-13,200-14,400, batch_env / aec_env 2.19-2.25x, aec_env / floor_wrapped 0.48-0.52. Six more at
-18:00-18:07 (after sim/core took over code the engines shared; engine speed unchanged):
-batch_env / aec_env 2.15-2.28x, aec_env / floor_wrapped 0.49-0.51; in the last three the VM
-was slower still (floor_wrapped 25,500-28,100, aec_env 12,800-13,900).
+Within each run: aec_env / floor_wrapped 0.52-0.57 (at least 0.5 in all thirteen),
+batch_env / aec_env 1.98-2.19x (at least 2x in twelve; 2.24x with 256 matches) and
+aec_env / texas_holdem_v4 1.83-1.94. The VM ran slower than when issue 3 measured the floor
+at about 30,000: aec_env passed 15,000 in three of the thirteen runs (18:59-19:01, the
+VM at its fastest; e.g. 19:00: aec_env 15,768, batch_env 31,291, floor_wrapped 29,309, texas_holdem_v4
+8,122). Before that change (22 runs, 15:43-18:07, floor_wrapped 25,500-33,200): aec_env /
+floor_wrapped 0.47-0.55 (at least 0.5 in seventeen), batch_env / aec_env 2.03-2.30x.
 
 Where the time goes. A BatchEnv decision: the engine's apply about 7 us, its legal actions
 3-4, `State.observation(player)` 6-7, the column-wise `encode_batch` 6-8 (one light Python
@@ -99,10 +98,14 @@ pay more a row and 256 less), masks, the loop and new deals the rest. BatchEnv p
 `encode_batch` a generator, so each observation dict is dropped once read: built as a list,
 64 live dicts made the cyclic garbage collector scan and promote them, about 3 us a
 decision. An AEC step adds PettingZoo's wrappers and bookkeeping (the do-nothing floor is
-30-35 us) and encodes one row at a time (`gather`, then two `put`s); in that loop the
+30-40 us) and encodes one row at a time (`gather`, then two `put`s); in that loop the
 observation and its encoding cost about 27 us, twice what they cost timed alone (the same
 two calls repeated at once cost a third less: the rest of the loop pushes their code and
-data out of the CPU caches). The two targets of
+data out of the CPU caches). `AssertOutOfBoundsWrapper` checks every
+action with the action space's `contains`; gymnasium's `Discrete` spends about 2 us on it
+timed alone (`np.iinfo`, a cast, `np.can_cast`) and 5-7 us in the loop, so the env's
+`DiscreteActions` (a `Discrete` in every other respect) answers a Python int directly
+(interleaved A/B: aec_env 75-77 -> 70-72 us a step). The two targets of
 issue 3 pull apart: work saved in the AEC env alone lowers batch_env / aec_env, so both
 gain only from cheaper engine, observation and encoding code. Earlier steps (same
 observations and masks, bit-identical): fighters as `Fighter` records, passives skipped
