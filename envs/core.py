@@ -82,8 +82,8 @@ class DiscreteActions(spaces.Discrete):
     """`Discrete(n)` whose `contains` answers a Python int without numpy.
 
     PettingZoo's `AssertOutOfBoundsWrapper` checks every step's action with `contains`,
-    and gymnasium's builds `np.iinfo` and casts the int on each call (about 1.9 us of a
-    77 us step). For a Python int in range the answer is the same as gymnasium's (the
+    and gymnasium's builds `np.iinfo`, casts the int and calls `np.can_cast` each time (about
+    2 us timed alone, 5-7 us of a First Cycle step in the AEC loop). For a Python int in range the answer is the same as gymnasium's (the
     bounds are far inside int64); every other input goes to gymnasium's own check, so the
     space is a `Discrete` in all but speed (tests/envs/test_pettingzoo_api.py compares them).
     """

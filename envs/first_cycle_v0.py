@@ -77,7 +77,7 @@ never across runs. Thirteen idle runs on 2026-11-30 18:58-19:38, after the actio
 
 | row | steps/s (range over the runs) | us/step |
 |---|---|---|
-| `engine` (sim alone, random legal play) | 80,400-85,800 | 11.7-12.4 |
+| `engine` (sim alone, random legal play; the last nine runs) | 80,400-85,800 | 11.7-12.4 |
 | `aec_env` | 13,600-15,800 | 63-74 |
 | `batch_env` (64 matches) | 28,600-31,600 | 32-35 |
 | `floor_wrapped` (peers.py) | 24,800-29,300 | 34-40 |

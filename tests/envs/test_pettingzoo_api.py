@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
+from gymnasium.spaces import Discrete
 from pettingzoo.test import api_test, seed_test
 
+from envs.core import DiscreteActions
 from sim import IllegalActionError
 from tests.envs.helpers import ENVS, play_random
 
@@ -172,10 +174,6 @@ def test_reset_seed_sequence_is_reproducible(game):
 
 def test_action_space_contains_answers_as_gymnasium_discrete():
     """`DiscreteActions` is only a faster `Discrete`: the same answer for every kind of input."""
-    from gymnasium.spaces import Discrete
-
-    from envs.core import DiscreteActions
-
     n = 321
     fast, plain = DiscreteActions(n), Discrete(n)
     inputs = [-(2 ** 70), -1, 0, 1, n - 1, n, n + 1, 2 ** 63, 2 ** 70, True, False,
