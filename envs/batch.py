@@ -191,12 +191,13 @@ class BatchEnv:
         # garbage collector never scans (and promotes) a whole batch of live dicts.
         obs = self.encoder.encode_batch(s.observation(p) for s, p in zip(states, players))
         legal: list[int] = []
-        legal_ends: list[int] = []
+        counts: list[int] = []
         for s in states:
-            legal += s.legal_actions()
-            legal_ends.append(len(legal))
+            row = s.legal_actions()
+            legal += row
+            counts.append(len(row))
         mask = np.zeros((self.num_envs, self.num_actions), dtype=np.int8)
-        mask.reshape(-1).put(np.repeat(self._row_starts, np.diff(legal_ends, prepend=0))
+        mask.reshape(-1).put(np.repeat(self._row_starts, counts)
                              + np.fromiter(legal, np.intp, len(legal)), 1)
         self._mask = mask
         return BatchStep(obs, mask.copy(), np.array(players, dtype=np.int64), rewards,
