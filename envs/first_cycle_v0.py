@@ -72,24 +72,28 @@ engine, this env (random legal actions, standard wrappers, the observation encod
 step), `BatchEnv` (64 matches) and peers.py's `floor_wrapped` and `texas_holdem_v4` in
 the same interleaved rounds (best of 3 runs of 3 s per row) and prints the ratios issue 3
 asks for. The shared 2-core VM drifts by 10-30% within an hour, so compare rows of one run,
-never across runs. Thirteen idle runs on 2026-11-30 18:58-19:38, after the action space's
-`contains` stopped calling numpy (`envs.core.DiscreteActions`, below):
+never across runs. Fifteen idle runs on 2026-11-30 20:27-20:46 (`--repeat 5`: best of 5),
+after BatchEnv stopped calling `np.diff` for its mask (about 5 us a step):
 
 | row | steps/s (range over the runs) | us/step |
 |---|---|---|
-| `engine` (sim alone, random legal play; the last nine runs) | 80,400-85,800 | 11.7-12.4 |
-| `aec_env` | 13,600-15,800 | 63-74 |
-| `batch_env` (64 matches) | 28,600-31,600 | 32-35 |
-| `floor_wrapped` (peers.py) | 24,800-29,300 | 34-40 |
-| `texas_holdem_v4` (peers.py) | 7,300-8,400 | 120-137 |
+| `engine` (sim alone, random legal play; ten runs) | 85,700-96,300 | 10.4-11.7 |
+| `aec_env` | 14,000-16,900 | 59-71 |
+| `batch_env` (64 matches) | 30,000-34,600 | 29-33 |
+| `floor_wrapped` (peers.py) | 25,200-30,900 | 32-40 |
+| `texas_holdem_v4` (peers.py) | 7,500-8,700 | 115-134 |
 
-Within each run: aec_env / floor_wrapped 0.52-0.57 (at least 0.5 in all thirteen),
-batch_env / aec_env 1.98-2.19x (at least 2x in twelve; 2.24x with 256 matches) and
-aec_env / texas_holdem_v4 1.83-1.94. The VM ran slower than when issue 3 measured the floor
-at about 30,000: aec_env passed 15,000 in three of the thirteen runs (18:59-19:01, the
-VM at its fastest; e.g. 19:00: aec_env 15,768, batch_env 31,291, floor_wrapped 29,309, texas_holdem_v4
-8,122). Before that change (22 runs, 15:43-18:07, floor_wrapped 25,500-33,200): aec_env /
-floor_wrapped 0.47-0.55 (at least 0.5 in seventeen), batch_env / aec_env 2.03-2.30x.
+Within each run: aec_env / floor_wrapped 0.52-0.59 (at least 0.5 in all fifteen),
+batch_env / aec_env 1.99-2.18x (median 2.06; at least 2x in fourteen, 1.99 in one) and
+aec_env / texas_holdem_v4 1.77-2.01. aec_env passed 15,000 in eight of the fifteen
+(floor_wrapped 27,000-30,900 in those, 25,200-27,600 in the other seven; issue 3 measured
+the floor at about 30,000). Earlier series (best of 3):
+13 runs 18:58-19:38, aec_env / floor_wrapped 0.52-0.57 and batch_env / aec_env 1.98-2.19x
+(at least 2x in twelve; 2.24x with 256 matches); before `DiscreteActions` (22 runs,
+15:43-18:07) aec_env / floor_wrapped 0.47-0.55, batch_env / aec_env 2.03-2.30x. A BatchEnv
+step also pays a fixed cost, about 150-200 us whatever the number of matches (numpy calls
+of `encode_batch` and the mask, validation): 40 us a decision with 16 matches, 32 with
+64, 29 with 256.
 
 Where the time goes. A BatchEnv decision: the engine's apply about 7 us, its legal actions
 3-4, `State.observation(player)` 6-7, the column-wise `encode_batch` 6-8 (one light Python
