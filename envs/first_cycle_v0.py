@@ -72,7 +72,7 @@ engine, this env (random legal actions, standard wrappers, the observation encod
 step), `BatchEnv` (64 matches) and peers.py's `floor_wrapped` and `texas_holdem_v4` in
 the same interleaved rounds (best of 3 runs of 3 s per row) and prints the ratios issue 3
 asks for. The shared 2-core VM drifts by 10-30% within an hour, so compare rows of one run,
-never across runs. Fifteen idle runs on 2026-11-30 20:27-20:46 (`--repeat 5`: best of 5),
+never across runs. Fifteen idle runs on 2026-11-30 20:24-20:46 (`--repeat 5`: best of 5),
 after BatchEnv stopped calling `np.diff` for its mask (about 5 us a step):
 
 | row | steps/s (range over the runs) | us/step |
