@@ -83,9 +83,10 @@ class DiscreteActions(spaces.Discrete):
 
     PettingZoo's `AssertOutOfBoundsWrapper` checks every step's action with `contains`,
     and gymnasium's builds `np.iinfo`, casts the int and calls `np.can_cast` each time (about
-    2 us timed alone, 5-7 us of a First Cycle step in the AEC loop). For a Python int in range the answer is the same as gymnasium's (the
-    bounds are far inside int64); every other input goes to gymnasium's own check, so the
-    space is a `Discrete` in all but speed (tests/envs/test_pettingzoo_api.py compares them).
+    2 us timed alone, 5-7 us of a First Cycle step in the AEC loop). For a Python int in
+    range the answer is the same as gymnasium's (the bounds are far inside int64); every
+    other input goes to gymnasium's own check, so the space is a `Discrete` in all but speed
+    (tests/envs/test_pettingzoo_api.py compares them).
     """
 
     def __init__(self, n: int) -> None:
