@@ -95,11 +95,9 @@ BatchEnv did (likely: PettingZoo's Python bookkeeping gains from a faster clock,
 pass over 64 states and their dicts is bound more by the caches), so the 2x ratio is the
 tighter of issue 3's two targets. Earlier series (best of 3):
 13 runs 18:58-19:38, aec_env / floor_wrapped 0.52-0.57 and batch_env / aec_env 1.98-2.19x
-(at least 2x in twelve; 2.24x with 256 matches); before `DiscreteActions` (22 runs,
-15:43-18:07) aec_env / floor_wrapped 0.47-0.55, batch_env / aec_env 2.03-2.30x. A BatchEnv
-step also pays a fixed cost, about 150-200 us whatever the number of matches (numpy calls
-of `encode_batch` and the mask, validation): 40 us a decision with 16 matches, 32 with
-64, 29 with 256.
+(at least 2x in twelve; 2.24x with 256 matches). A BatchEnv step also pays a fixed cost,
+about 150-200 us whatever the number of matches (numpy calls of `encode_batch` and the
+mask, validation): 40 us a decision with 16 matches, 32 with 64, 29 with 256.
 
 Where the time goes. A BatchEnv decision: the engine's apply about 7 us, its legal actions
 3-4, `State.observation(player)` 6-7, the column-wise `encode_batch` 6-8 (one light Python
