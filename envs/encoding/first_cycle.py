@@ -45,11 +45,11 @@ _FIRST_SCALAR = _FACT_NAMES.index("turn")
 _TURNS_TAKEN = slice(_FACT_NAMES.index("own_turns_taken"), _FACT_NAMES.index("own_hp"))
 is_occupied = partial(is_not, None)
 """`is_occupied(fighter)`: the fighter space holds a record (a C-level test for `map`)."""
-# encode_batch's fighter records (Fighter fields: card, exhausted, attached, power, entered,
-# used, mod_turn, mod_battle) -> the slot's dynamic features (power, exhausted, can_attack,
-# new, attached, used, mod_turn, mod_battle): which fields map straight to which features.
-_SCALED, _SCALED_FIELDS = [0, 6, 7], [3, 6, 7]
-_FLAGS, _FLAG_FIELDS = [1, 5], [1, 5]
+# encode_batch writes each fighter record (Fighter fields: card, exhausted, attached, power,
+# entered, used, mod_turn, mod_battle) as one row of 8 values, field by field, into these slot
+# features: card and entered (not features themselves) give way to can_attack and new.
+_RECORD_FEATURES = ("can_attack", "exhausted", "attached", "power", "new", "used", "mod_turn",
+                    "mod_battle")
 POWER_SCALE = 0.1  # power and modifiers (and printed power and cost) are divided by 10
 POWER_CAP = 20     # current power is clipped to 20 (2.0 encoded); modifiers to +-20
 
@@ -242,8 +242,19 @@ class FirstCycleEncoder(SparseEncoder):
                                        self.o_opp_revealed, self.o_opp_bottom,
                                        self.o_opp_discard], dtype=np.intp) - 1
         self._np_slot_ones = np.array(self._slot_ones, dtype=np.intp)        # (12, C+1, 2)
-        self._np_slot_dynamic = np.array(self._slot_dynamic, dtype=np.intp)  # (12, 8)
         self._np_rush = np.array(self._rush, dtype=bool)
+        slots = np.arange(2 * FIGHTERS)
+        self._np_slot_leader = slots % FIGHTERS == 0
+        self._np_slot_side = slots // FIGHTERS  # 0: the observer's, 1: the opponent's
+        # Per slot, where each field of a fighter record goes (`_RECORD_FEATURES`), and per
+        # field the clip range and the scale that turn it into its feature.
+        self._np_record_dest = np.array([[base + so[name] for name in _RECORD_FEATURES]
+                                         for base in slot_bases], dtype=np.intp)  # (12, 8)
+        cap = float(POWER_CAP)
+        self._np_record_lo = np.array([-np.inf, 0, -np.inf, -cap, -np.inf, 0, -cap, -cap])
+        self._np_record_hi = np.array([np.inf, 1, np.inf, cap, np.inf, 1, cap, cap])
+        self._np_record_scale = np.array([1, 1, self._inv_ram, POWER_SCALE, 1, 1, POWER_SCALE,
+                                          POWER_SCALE])
 
     # ------------------------------------------------------------------ card facts
     def _build_card_table(self, specs: list[Any], kinds: list[str], colors: list[str],
@@ -417,8 +428,7 @@ class FirstCycleEncoder(SparseEncoder):
         facts: list[int] = []
         zone_cards: list[int] = []
         zone_lens: list[int] = []
-        records: list[int] = []
-        occupied: list[bool] = []
+        fighters: list[Any] = []
         ones: list[int] = []
         idx: list[int] = []
         val: list[float] = []
@@ -451,12 +461,8 @@ class FirstCycleEncoder(SparseEncoder):
             zone_cards += e
             zone_cards += f
             zone_lens += (len(a), len(b), len(c), len(d), len(e), len(f))
-            mine = you["fighters"]
-            theirs = opp["fighters"]
-            occupied += map(is_occupied, mine)
-            occupied += map(is_occupied, theirs)
-            records += chain.from_iterable(filter(None, mine))
-            records += chain.from_iterable(filter(None, theirs))
+            fighters += you["fighters"]
+            fighters += opp["fighters"]
             if battle is not None or pending is not None or you["known_top"]:
                 gather_rare(o, you, battle, pending, ones, idx, val)
             ones_ends.append(len(ones))
@@ -490,29 +496,29 @@ class FirstCycleEncoder(SparseEncoder):
                                       + np.fromiter(zone_cards, np.intp, len(zone_cards)),
                                       return_counts=True)
             flat[cells] = counts
-        # Fighters: one 8-number record per occupied space, its slot (0-11) and row. Every
-        # dynamic feature of a slot is written at once (absent ones as the zeros they are).
-        r, slot = np.nonzero(np.fromiter(occupied, bool, len(occupied)).reshape(n, 2 * FIGHTERS))
-        fr = np.fromiter(records, np.int64, len(records)).reshape(-1, 8)
-        card, exhausted, attached, entered = fr[:, 0], fr[:, 1], fr[:, 2], fr[:, 4]
+        # Fighters: one 8-number record per occupied space, its slot (0-11) and row; the
+        # records are flattened here, once for the batch, not row by row in the loop.
+        r, slot = np.nonzero(np.fromiter(map(is_occupied, fighters), bool, len(fighters))
+                             .reshape(n, 2 * FIGHTERS))
+        fr = np.fromiter(chain.from_iterable(filter(None, fighters)), np.int64).reshape(-1, 8)
+        card, entered = fr[:, 0], fr[:, 4]
         at = row_start[r][:, None]
         flat[(at + self._np_slot_ones[slot, card]).reshape(-1)] = 1.0
+        # Every field of a record becomes its feature at once (clipped, scaled; absent ones
+        # are the zeros they are), then card and entered are replaced by can_attack and new.
+        values = fr.astype(np.float64)
+        np.clip(values, self._np_record_lo, self._np_record_hi, out=values)
+        values *= self._np_record_scale
         # A side's fighters can attack on its owner's turn (not their first) while the game
         # is on: per row and side, then per fighter (Leader, older than this turn, or Rush).
         side_can = ((np.stack((me, 1 - me), axis=1) == active[:, None]) & (g[:, _TURNS_TAKEN] >= 2)
                     & ~done[:, None])
-        leader = slot % FIGHTERS == 0
+        leader = self._np_slot_leader[slot]
         t = turn[r]
-        values = np.empty((len(slot), 8))
-        # power, mod_turn, mod_battle: clipped (power is never negative), scaled
-        values[:, _SCALED] = (np.minimum(np.maximum(fr[:, _SCALED_FIELDS], -POWER_CAP), POWER_CAP)
-                              * POWER_SCALE)
-        values[:, _FLAGS] = fr[:, _FLAG_FIELDS] != 0  # exhausted, used
-        values[:, 2] = ((exhausted == 0) & side_can[r, slot // FIGHTERS]
+        values[:, 0] = ((fr[:, 1] == 0) & side_can[r, self._np_slot_side[slot]]
                         & (leader | (entered < t) | self._np_rush[card]))
-        values[:, 3] = (entered == t) & ~leader
-        values[:, 4] = attached * self._inv_ram
-        flat[at + self._np_slot_dynamic[slot]] = values
+        values[:, 4] = (entered == t) & ~leader
+        flat[at + self._np_record_dest[slot]] = values
         # The rare parts gathered row by row.
         put_rows(out, ones, ones_ends, idx, val, idx_ends)
         return out
