@@ -148,9 +148,15 @@ def _base_power(state, player: int, fighter: int, bonuses) -> int:
 
 def power(state, player: int, fighter: int) -> int:
     """Current Power of a fighter: printed, attached RAM, modifiers, passives, bonus; floor 0."""
-    if state.players[player].card[fighter] < 0:
+    pl = state.players[player]
+    if pl.card[fighter] < 0:
         return 0
-    return _base_power(state, player, fighter, _active_bonuses(state, player))
+    has_passive = state.game.has_passive  # False at index -1, an empty space
+    c0, c1, c2, c3, c4, c5 = pl.card
+    if (has_passive[c0] or has_passive[c1] or has_passive[c2] or has_passive[c3]
+            or has_passive[c4] or has_passive[c5]):
+        return _base_power(state, player, fighter, _active_bonuses(state, player))
+    return _base_power(state, player, fighter, ())  # no passive on this side: skip the scan
 
 
 def powers(state, player: int) -> list[int]:

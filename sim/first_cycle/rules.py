@@ -33,7 +33,6 @@ from sim.first_cycle.state import FIGHTERS, StateData
 END, PASS, PLAY, ATTACH, ATTACK, ACTIVATE, CHOOSE, SUPPORT, CARD, SCAN, TRIGGER = (
     "end", "pass", "play", "attach", "attack", "activate", "choose", "support", "card",
     "scan", "trigger")
-_SPACES = range(FIGHTERS)  # the Leader's space 0, then the Character spaces
 _CHARACTER_SPACES = range(1, FIGHTERS)
 
 
@@ -101,27 +100,46 @@ class FirstCycleState(ActiveOrPendingSeat, CachedLegalActions, StateData, State)
         # occupied spaces found once). A fighter can attack if it is ready and is the
         # Leader, was not deployed this turn, or has Rush; an activated ability needs its
         # full cost in ready RAM and, if once per turn, not used yet this turn. The list is
-        # in ascending action order: end, play, attach, attack, activate.
+        # in ascending action order: end, play, attach, attack, activate. Plain loops, not
+        # comprehensions: on these short lists a comprehension's own frame (Python 3.11)
+        # cost about a third of the call.
         g = self.game
         p = self.active
         pl = self.players[p]
         out = [g.a_end]
+        append = out.append
         ready = pl.ram_ready
         hand = pl.hand
         if hand:
             costs = g.cost
             a_play = g.a_play - 1
-            out += [a_play + c for c in sorted(set(hand)) if costs[c] <= ready]
-        card = pl.card
-        occupied = [f for f in _SPACES if card[f] >= 0]
+            for c in sorted(set(hand)):
+                if costs[c] <= ready:
+                    append(a_play + c)
+        c0, c1, c2, c3, c4, c5 = card = pl.card
+        occupied = [0] if c0 >= 0 else []
+        if c1 >= 0:
+            occupied.append(1)
+        if c2 >= 0:
+            occupied.append(2)
+        if c3 >= 0:
+            occupied.append(3)
+        if c4 >= 0:
+            occupied.append(4)
+        if c5 >= 0:
+            occupied.append(5)
         if ready > 0:
             a_attach = g.a_attach
-            out += [a_attach + f for f in occupied]
+            for f in occupied:
+                append(a_attach + f)
         if pl.turns_taken >= 2:
             opp = self.players[1 - p]
             ocard = opp.card
             oexh = opp.exhausted
-            targets = [0] + [t for t in _CHARACTER_SPACES if ocard[t] >= 0 and oexh[t]]
+            targets = [0]
+            for t in _CHARACTER_SPACES:
+                if ocard[t] >= 0 and oexh[t]:
+                    targets.append(t)
             a_attack = g.a_attack
             turn = self.turn
             rush = g.rush
@@ -130,7 +148,8 @@ class FirstCycleState(ActiveOrPendingSeat, CachedLegalActions, StateData, State)
             for f in occupied:
                 if not exhausted[f] and (f == 0 or entered[f] < turn or rush[card[f]]):
                     base = a_attack + f * FIGHTERS
-                    out += [base + t for t in targets]
+                    for t in targets:
+                        append(base + t)
         act_cost = g.activated_cost
         once = g.activated_once
         used = pl.used
@@ -138,13 +157,25 @@ class FirstCycleState(ActiveOrPendingSeat, CachedLegalActions, StateData, State)
         for f in occupied:
             c = card[f]
             if act_cost[c] <= ready and not (once[c] and used[f]):
-                out.append(a_act + f)
+                append(a_act + f)
         return out
 
     def _support_options(self, player: int) -> list[int]:
         pl = self.players[player]
         g = self.game
         return [c for c in sorted(set(pl.hand)) if g.is_protocol[c] and g.cost[c] <= pl.ram_ready]
+
+    def _has_support_option(self, player: int) -> bool:
+        """Whether `_support_options(player)` is non-empty (each battle asks; rarely true)."""
+        pl = self.players[player]
+        ready = pl.ram_ready
+        g = self.game
+        is_protocol = g.is_protocol
+        cost = g.cost
+        for c in pl.hand:  # noqa: SIM110 - a loop, not any(<generator>): no generator frame
+            if is_protocol[c] and cost[c] <= ready:
+                return True
+        return False
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: int) -> None:
@@ -359,14 +390,24 @@ class FirstCycleState(ActiveOrPendingSeat, CachedLegalActions, StateData, State)
 
     def _push_triggers(self, groups: list[tuple[int, list[tuple]]]) -> None:
         """Queue trigger groups so that the active player's resolve first (pushed last)."""
-        ordered = sorted((g for g in groups if g[1]), key=lambda g: g[0] == self.active)
+        ordered = []
+        for g in groups:
+            if g[1]:
+                ordered.append(g)
+        if not ordered:  # the common case: nothing triggered
+            return
+        if len(ordered) > 1:
+            ordered.sort(key=lambda g: g[0] == self.active)  # stable: the active player's last
         for player, entries in ordered:
             self.tasks.append(("triggers", player, tuple(entries)))
 
     def _own_triggers(self, player: int, fighter: int, trigger: str) -> list[tuple]:
         pl = self.players[player]
         c = pl.card[fighter]
-        return [(fighter, pl.uid[fighter], c, ai) for ai in self.game.triggers[c].get(trigger, ())]
+        abilities = self.game.triggers[c].get(trigger)
+        if not abilities:  # the common case, without a comprehension's frame
+            return []
+        return [(fighter, pl.uid[fighter], c, ai) for ai in abilities]
 
     # ------------------------------------------------------------------ turn structure
     def _start_turn(self) -> None:
@@ -572,15 +613,20 @@ class FirstCycleState(ActiveOrPendingSeat, CachedLegalActions, StateData, State)
         d = 1 - self.active
         opp = self.players[d]
         cards = self.cards
-        guards = tuple(f for f in range(1, FIGHTERS)
-                       if opp.card[f] >= 0 and not opp.exhausted[f] and cards[opp.card[f]].guard)
+        ocard = opp.card
+        oexh = opp.exhausted
+        guards = []
+        for f in _CHARACTER_SPACES:
+            c = ocard[f]
+            if c >= 0 and not oexh[f] and cards[c].guard:
+                guards.append(f)
         if guards:
-            self.pending = ("guard", d, guards)
+            self.pending = ("guard", d, tuple(guards))
 
     def _support_step(self, side: int) -> None:
         if not (self._attacker_in_play() and self._target_in_play()):
             return
-        if self._support_options(side):
+        if self._has_support_option(side):
             self.pending = ("support", side)
 
     def _compare(self) -> None:
