@@ -72,52 +72,55 @@ engine, this env (random legal actions, standard wrappers, the observation encod
 step), `BatchEnv` (64 matches) and peers.py's `floor_wrapped` and `texas_holdem_v4` in
 the same interleaved rounds (best of 3 runs of 3 s per row) and prints the ratios issue 3
 asks for. The shared 2-core VM drifts by 10-30% within an hour, so compare rows of one run,
-never across runs. Fifteen idle runs on 2026-11-30 20:24-20:46 (`--repeat 5`: best of 5),
-after BatchEnv stopped calling `np.diff` for its mask (about 5 us a step):
+never across runs. Six idle runs on 2026-12-01 00:25-00:32 (`--repeat 5`: best of 5; four
+with 64 matches, two with 256), VM in a fast phase (floor 36,400-37,400):
 
 | row | steps/s (range over the runs) | us/step |
 |---|---|---|
-| `engine` (sim alone, random legal play; ten runs) | 85,700-96,300 | 10.4-11.7 |
-| `aec_env` | 14,000-16,900 | 59-71 |
-| `batch_env` (64 matches) | 30,000-34,600 | 29-33 |
-| `floor_wrapped` (peers.py) | 25,200-30,900 | 32-40 |
-| `texas_holdem_v4` (peers.py) | 7,500-8,700 | 115-134 |
+| `engine` (sim alone, random legal play) | 148,200-152,200 | 6.6-6.7 |
+| `aec_env` | 21,750-21,950 | 45.6-46.0 |
+| `batch_env` (64 matches) | 44,640-44,830 | 22.3-22.4 |
+| `batch_env` (256 matches) | 45,190-45,510 | 22.0-22.1 |
+| `floor_wrapped` (peers.py) | 36,440-37,350 | 26.8-27.4 |
+| `texas_holdem_v4` (peers.py) | 10,980-11,340 | 88-91 |
 
-Within each run: aec_env / floor_wrapped 0.52-0.59 (at least 0.5 in all fifteen),
-batch_env / aec_env 1.99-2.18x (median 2.06; at least 2x in fourteen, 1.99 in one) and
-aec_env / texas_holdem_v4 1.77-2.01. aec_env passed 15,000 in eight of the fifteen
-(floor_wrapped 27,000-30,900 in those, 25,200-27,600 in the other seven; issue 3 measured
-the floor at about 30,000). Eight later runs, 22:48-22:59, came in a faster phase of the
-VM (floor_wrapped 33,500-37,400), alternating 64 and 256 matches: aec_env 18,800-21,000
-(0.55-0.58 of the floor, 1.84-1.96x texas_holdem_v4), but batch_env / aec_env 1.86-1.93x
-with 64 matches and 2.00-2.06x with 256. In that phase the AEC loop gained more than
-BatchEnv did (likely: PettingZoo's Python bookkeeping gains from a faster clock, BatchEnv's
-pass over 64 states and their dicts is bound more by the caches), so the 2x ratio is the
-tighter of issue 3's two targets. Earlier series (best of 3):
-13 runs 18:58-19:38, aec_env / floor_wrapped 0.52-0.57 and batch_env / aec_env 1.98-2.19x
-(at least 2x in twelve; 2.24x with 256 matches). A BatchEnv step also pays a fixed cost,
-about 150-200 us whatever the number of matches (numpy calls of `encode_batch` and the
-mask, validation): 40 us a decision with 16 matches, 32 with 64, 29 with 256.
+Within each run: aec_env / floor_wrapped 0.59-0.60, batch_env / aec_env 2.04-2.06x with 64
+matches and 2.07x with 256, aec_env / texas_holdem_v4 1.93-1.98. Before the changes of that
+night, in the same VM phase (eight runs, 2026-11-30 22:48-22:59): aec_env 18,800-21,000
+(0.55-0.58 of the floor) and batch_env / aec_env 1.86-1.93x with 64 matches; in a slower
+phase (fifteen runs, 20:24-20:46, floor 25,200-30,900) aec_env 14,000-16,900 (0.52-0.59 of
+the floor) and batch_env / aec_env 1.99-2.18x. Work saved in the AEC env alone lowers
+batch_env / aec_env, so both targets gain only from cheaper engine, observation and encoding
+code, or from batch-only savings in `encode_batch` and BatchEnv.
 
-Where the time goes. A BatchEnv decision: the engine's apply about 7 us, its legal actions
-3-4, `State.observation(player)` 6-7, the column-wise `encode_batch` 6-8 (one light Python
-pass, then numpy for all rows; about 100 us a call is fixed numpy overhead, so 16 matches
-pay more a row and 256 less), masks, the loop and new deals the rest. BatchEnv passes
-`encode_batch` a generator, so each observation dict is dropped once read: built as a list,
-64 live dicts made the cyclic garbage collector scan and promote them, about 3 us a
-decision. An AEC step adds PettingZoo's wrappers and bookkeeping (the do-nothing floor is
-30-40 us) and encodes one row at a time (`gather`, then two `put`s); in that loop the
-observation and its encoding cost about 27 us, twice what they cost timed alone (the same
-two calls repeated at once cost a third less: the rest of the loop pushes their code and
-data out of the CPU caches). `AssertOutOfBoundsWrapper` checks every
-action with the action space's `contains`; gymnasium's `Discrete` spends about 2 us on it
-timed alone (`np.iinfo`, a cast, `np.can_cast`) and 5-7 us in the loop, so the env's
-`DiscreteActions` (a `Discrete` in every other respect) answers a Python int directly
-(interleaved A/B: aec_env 75-77 -> 70-72 us a step). The two targets of
-issue 3 pull apart: work saved in the AEC env alone lowers batch_env / aec_env, so both
-gain only from cheaper engine, observation and encoding code. Earlier steps (same
-observations and masks, bit-identical): fighters as `Fighter` records, passives skipped
-where none can apply, the column-wise batch encoding, cheaper Act-step legal actions.
+What the two changes of 2026-12-01 did (outputs identical: the same 2,000 seeded games give
+the same legal lists, actions, events and observations, and `encode_batch` is bit-identical
+to the previous one):
+- the engine's hot paths (`_main_actions`, trigger queueing, the support and guard
+  steps, `power`) use plain loops instead of comprehensions, whose own frame on Python
+  3.11 was about a third of `_main_actions` on its short lists (3.05 -> 1.95 us), and
+  return early where nothing triggers or no passive applies: engine-only play 110,000 ->
+  145,000 decisions/s (A/B in one sitting);
+- `encode_batch` collects each row's fighter lists and flattens the records once for the
+  batch (not with per-row `map`/`chain` calls), and writes each record's eight fields in one
+  clip-and-scale pass: 6.8 -> 5.7 us a row timed alone.
+
+Where the time goes. A BatchEnv decision (64 matches, in the loop, about 22 us): the
+engine's apply about 5 us, `State.observation(player)` about 6-7, the column-wise
+`encode_batch` about 5.5-6.5 (one light Python pass, then numpy for all rows; about 60 us a
+call is fixed numpy overhead), legal actions and the mask about 3, the bench's action choice
+about 1. BatchEnv passes `encode_batch` a generator, so each observation dict is dropped once
+read: built as a list, 64 live dicts made the cyclic garbage collector scan and promote them,
+about 3 us a decision. An AEC step adds PettingZoo's wrappers and bookkeeping (the
+do-nothing floor is 27-40 us) and encodes one row at a time (`gather`, then two `put`s); in
+that loop the observation and its encoding cost about twice what they cost timed alone (the
+rest of the loop pushes their code and data out of the CPU caches).
+`AssertOutOfBoundsWrapper` checks every action with the action space's `contains`;
+gymnasium's `Discrete` spends about 2 us on it timed alone and 5-7 us in the loop, so the
+env's `DiscreteActions` (a `Discrete` in every other respect) answers a Python int directly.
+Earlier steps (same observations and masks, bit-identical): fighters as `Fighter` records,
+passives skipped where none can apply, the column-wise batch encoding, cheaper Act-step
+legal actions.
 
 **Version history.**
 - v0: first release (First Cycle engine of issue 2; encoder layout of
