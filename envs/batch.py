@@ -48,6 +48,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from envs.core import is_truncation, next_game_seed
+from envs.encoding.base import int64_array
 from envs.opponents import as_policy, play_until
 from envs.registry import game_spec
 from sim import IllegalActionError, load_game
@@ -198,7 +199,7 @@ class BatchEnv:
             counts.append(len(row))
         mask = np.zeros((self.num_envs, self.num_actions), dtype=np.int8)
         mask.reshape(-1).put(np.repeat(self._row_starts, counts)
-                             + np.fromiter(legal, np.intp, len(legal)), 1)
+                             + int64_array(legal), 1)
         self._mask = mask
         return BatchStep(obs, mask.copy(), np.array(players, dtype=np.int64), rewards,
                          terminated, truncated, actor)

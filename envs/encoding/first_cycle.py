@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from envs.encoding.base import CardCounts, Layout, SparseEncoder, layout_markdown, put_rows
+from envs.encoding.base import CardCounts, Layout, SparseEncoder, int64_array, layout_markdown, put_rows
 
 FIGHTERS = 6  # fighter slots per player in the observation: 0 is the Leader, 1..5 Characters
 PENDING_KINDS: tuple[str, ...] = ("target", "deploy_discard", "guard", "support", "cycle",
@@ -473,7 +473,7 @@ class FirstCycleEncoder(SparseEncoder):
             return out
         flat = out.reshape(-1)
         row_start = np.arange(0, n * D, D)
-        g = np.fromiter(facts, np.int64, len(facts)).reshape(n, _N_FACTS)
+        g = int64_array(facts).reshape(n, _N_FACTS)
         me, first, active, current, done, winner, in_battle, in_pending, turn = g.T[:_FIRST_SCALAR + 1]
         done = done.astype(bool)
         rows = np.arange(n)
@@ -493,14 +493,14 @@ class FirstCycleEncoder(SparseEncoder):
         if zone_cards:
             base = (row_start[:, None] + self._np_zone_base).reshape(-1)
             cells, counts = np.unique(np.repeat(base, zone_lens)
-                                      + np.fromiter(zone_cards, np.intp, len(zone_cards)),
+                                      + int64_array(zone_cards),
                                       return_counts=True)
             flat[cells] = counts
         # Fighters: one 8-number record per occupied space, its slot (0-11) and row; the
         # records are flattened here, once for the batch, not row by row in the loop.
         r, slot = np.nonzero(np.fromiter(map(is_occupied, fighters), bool, len(fighters))
                              .reshape(n, 2 * FIGHTERS))
-        fr = np.fromiter(chain.from_iterable(filter(None, fighters)), np.int64).reshape(-1, 8)
+        fr = int64_array(list(chain.from_iterable(filter(None, fighters)))).reshape(-1, 8)
         card, entered = fr[:, 0], fr[:, 4]
         at = row_start[r][:, None]
         flat[(at + self._np_slot_ones[slot, card]).reshape(-1)] = 1.0
