@@ -492,7 +492,7 @@ class FirstCycleEncoder(SparseEncoder):
         # Card counts.
         if zone_cards:
             base = (row_start[:, None] + self._np_zone_base).reshape(-1)
-            cells, counts = np.unique(np.repeat(base, zone_lens)
+            cells, counts = np.unique(np.repeat(base, int64_array(zone_lens))
                                       + int64_array(zone_cards),
                                       return_counts=True)
             flat[cells] = counts
