@@ -72,30 +72,30 @@ engine, this env (random legal actions, standard wrappers, the observation encod
 step), `BatchEnv` (64 matches) and peers.py's `floor_wrapped` and `texas_holdem_v4` in
 the same interleaved rounds (best of 3 runs of 3 s per row) and prints the ratios issue 3
 asks for. The shared 2-core VM drifts by 10-30% within an hour, so compare rows of one run,
-never across runs. Six idle runs on 2026-12-01 00:25-00:32 (`--repeat 5`: best of 5; four
-with 64 matches, two with 256), VM in a fast phase (floor 36,400-37,400):
+never across runs. Six idle runs on 2026-12-01 00:38-00:46 (`--repeat 5`: best of 5; four
+with 64 matches, two with 256), the VM in a fast phase (floor 37,000-37,800):
 
 | row | steps/s (range over the runs) | us/step |
 |---|---|---|
-| `engine` (sim alone, random legal play) | 148,200-152,200 | 6.6-6.7 |
-| `aec_env` | 21,750-21,950 | 45.6-46.0 |
-| `batch_env` (64 matches) | 44,640-44,830 | 22.3-22.4 |
-| `batch_env` (256 matches) | 45,190-45,510 | 22.0-22.1 |
-| `floor_wrapped` (peers.py) | 36,440-37,350 | 26.8-27.4 |
-| `texas_holdem_v4` (peers.py) | 10,980-11,340 | 88-91 |
+| `engine` (sim alone, random legal play) | 147,900-153,100 | 6.5-6.8 |
+| `aec_env` | 22,090-22,490 | 44.5-45.3 |
+| `batch_env` (64 matches) | 46,370-46,520 | 21.5-21.6 |
+| `batch_env` (256 matches) | 47,080-47,460 | 21.1-21.2 |
+| `floor_wrapped` (peers.py) | 37,050-37,820 | 26.4-27.0 |
+| `texas_holdem_v4` (peers.py) | 11,070-11,320 | 88-90 |
 
-Within each run: aec_env / floor_wrapped 0.59-0.60, batch_env / aec_env 2.04-2.06x with 64
-matches and 2.07x with 256, aec_env / texas_holdem_v4 1.93-1.98. Before the changes of that
-night, in the same VM phase (eight runs, 2026-11-30 22:48-22:59): aec_env 18,800-21,000
-(0.55-0.58 of the floor) and batch_env / aec_env 1.86-1.93x with 64 matches; in a slower
-phase (fifteen runs, 20:24-20:46, floor 25,200-30,900) aec_env 14,000-16,900 (0.52-0.59 of
-the floor) and batch_env / aec_env 1.99-2.18x. Work saved in the AEC env alone lowers
-batch_env / aec_env, so both targets gain only from cheaper engine, observation and encoding
-code, or from batch-only savings in `encode_batch` and BatchEnv.
+Within each run: aec_env / floor_wrapped 0.59-0.60, batch_env / aec_env 2.06-2.09x with 64
+matches and 2.11-2.13x with 256, aec_env / texas_holdem_v4 1.98-2.02. Before the changes of
+that night, in the same VM phase (eight runs, 2026-11-30 22:48-22:59): aec_env
+18,800-21,000 (0.55-0.58 of the floor) and batch_env / aec_env 1.86-1.93x with 64 matches;
+in a slower phase (fifteen runs, 20:24-20:46, floor 25,200-30,900) aec_env 14,000-16,900
+(0.52-0.59 of the floor) and batch_env / aec_env 1.99-2.18x. Work saved in the AEC env
+alone lowers batch_env / aec_env, so both targets gain only from cheaper engine,
+observation and encoding code, or from batch-only savings in `encode_batch` and BatchEnv.
 
-What the two changes of 2026-12-01 did (outputs identical: the same 2,000 seeded games give
-the same legal lists, actions, events and observations, and `encode_batch` is bit-identical
-to the previous one):
+What the changes of 2026-12-01 did (outputs identical: the same 2,000 seeded games give the
+same legal lists, actions, events and observations, and `encode_batch` is bit-identical to
+the previous one):
 - the engine's hot paths (`_main_actions`, trigger queueing, the support and guard
   steps, `power`) use plain loops instead of comprehensions, whose own frame on Python
   3.11 was about a third of `_main_actions` on its short lists (3.05 -> 1.95 us), and
@@ -103,11 +103,15 @@ to the previous one):
   145,000 decisions/s (A/B in one sitting);
 - `encode_batch` collects each row's fighter lists and flattens the records once for the
   batch (not with per-row `map`/`chain` calls), and writes each record's eight fields in one
-  clip-and-scale pass: 6.8 -> 5.7 us a row timed alone.
+  clip-and-scale pass: 6.8 -> 5.7 us a row timed alone;
+- lists of Python ints become numpy arrays through `envs.encoding.base.int64_array`
+  (`struct.pack`, then `np.frombuffer`: about 6 ns an element against `np.fromiter`'s 12):
+  `encode_batch`'s facts, zone cards and fighter records, `put_rows`' indices and BatchEnv's
+  legal ids: 5.7 -> 5.0 us a row.
 
-Where the time goes. A BatchEnv decision (64 matches, in the loop, about 22 us): the
+Where the time goes. A BatchEnv decision (64 matches, in the loop, about 21.5 us): the
 engine's apply about 5 us, `State.observation(player)` about 6-7, the column-wise
-`encode_batch` about 5.5-6.5 (one light Python pass, then numpy for all rows; about 60 us a
+`encode_batch` about 5-6 (one light Python pass, then numpy for all rows; about 60 us a
 call is fixed numpy overhead), legal actions and the mask about 3, the bench's action choice
 about 1. BatchEnv passes `encode_batch` a generator, so each observation dict is dropped once
 read: built as a list, 64 live dicts made the cyclic garbage collector scan and promote them,
