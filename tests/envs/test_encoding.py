@@ -83,3 +83,17 @@ def test_encoding_is_a_pure_function_of_the_observation(game):
         first = enc.encode(o)
         assert o == frozen  # the encoder does not mutate its input
         assert np.array_equal(first, enc.encode(copy.deepcopy(o)))
+
+
+def test_int64_array_equals_numpy_conversion():
+    """`int64_array` (struct.pack + frombuffer, the batch paths' list converter) gives the
+    same int64 values as numpy for ints of any sign and size, bools, and an empty list."""
+    from envs.encoding.base import int64_array
+
+    values = [0, 1, -1, 7, 2**40, -(2**62), 2**63 - 1, True, False, 321]
+    out = int64_array(values)
+    assert out.dtype == np.int64 and out.shape == (len(values),)
+    assert out.tolist() == np.array(values, dtype=np.int64).tolist()
+    assert int64_array([]).shape == (0,)
+    with pytest.raises(ValueError):  # a view of immutable bytes: nothing writes through it
+        out[0] = 5

@@ -223,3 +223,22 @@ def test_powers_in_one_pass_equal_power_of_each_fighter():
                 assert powers(s, p) == [power(s, p, f) for f in range(6)]
             legal = s.legal_actions()
             s.apply(legal[int(rng.integers(len(legal)))])
+
+
+def test_fc4_has_support_option_agrees_with_the_support_options():
+    """The support step asks `_has_support_option` (stops at the first card); it must say
+    yes exactly when `_support_options` (the choice's list) is non-empty."""
+    import numpy as np
+
+    seen = set()
+    for seed in range(40):
+        s = GAME.new_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            for p in (0, 1):
+                has = s._has_support_option(p)
+                assert has == bool(s._support_options(p))
+                seen.add(has)
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.integers(len(legal)))])
+    assert seen == {True, False}
