@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+BENCH_STAMP := $(VENV)/.installed-bench
 MATCHES ?= 200
 SEED ?= 7
 GAME ?= first_cycle
@@ -36,7 +37,12 @@ test: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python -m pytest -q -m soak -n 2
 
-bench: $(STAMP)
+## The speed scripts also need the peer libraries of ../shared/bench/peers.py (extra `bench`).
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@4
 	$(BIN)/python bench/env.py $(if $(wildcard ../shared/bench/peers.py),--peers)
 	$(BIN)/python bench/agents.py

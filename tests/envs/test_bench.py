@@ -65,3 +65,22 @@ def test_bench_env_peers_without_peers_py_names_the_path(tmp_path, capsys):
     with pytest.raises(SystemExit):
         _bench().main(["--peers", "--peers-path", str(tmp_path / "nowhere.py")])
     assert "nowhere.py" in capsys.readouterr().err
+
+
+def test_bench_env_peer_without_its_library_is_skipped_with_a_note(tmp_path, capsys):
+    """peers.py raises its `Skip` when a peer's library is missing (texas_holdem_v4 needs
+    rlcard and pygame, extra `bench`): the run goes on without that row and says why."""
+    peers = tmp_path / "peers.py"
+    peers.write_text(FAKE_PEERS.replace('    assert name == "texas_holdem_v4"\n',
+                                        '    assert name == "texas_holdem_v4"\n'
+                                        '    def run(seconds, seed, warmup):\n'
+                                        '        raise Skip("ModuleNotFoundError: rlcard")\n'
+                                        '    return run\n')
+                     + "\nclass Skip(Exception):\n    pass\n")
+    mod = _bench()
+    assert mod.main(["--games", "first_cycle", "--seconds", "0.1", "--warmup", "0",
+                     "--num-envs", "4", "--repeat", "1", "--peers", "--peers-path", str(peers)]) == 0
+    out = capsys.readouterr().out
+    assert "# texas_holdem_v4 skipped: ModuleNotFoundError: rlcard" in out
+    ratios = out.strip().splitlines()[-1]
+    assert "aec_env / floor_wrapped = " in ratios and "texas_holdem_v4" not in ratios
