@@ -55,7 +55,11 @@ def emission(s, p: int) -> int:
         lvl = alvl[idx]
         if lvl < 0 or abp[idx] <= 0:
             continue
-        contested = any(q != p and alvl[q * K + k] >= 0 and abp[q * K + k] > 0 for q in range(n))
+        contested = False
+        for q in range(n):  # a loop, not any(<generator>): this runs for every seat per view
+            if q != p and alvl[q * K + k] >= 0 and abp[q * K + k] > 0:
+                contested = True
+                break
         total += (g.contested[lvl] if contested else g.emission[lvl]) + surge
     return total
 
