@@ -96,6 +96,13 @@ Later (15:55, idle, wall time, `python bench/env.py --seconds 2`, after BatchEnv
 handing `encode_batch` a generator so that the garbage collector has no batch of live
 observations to scan): aec_env 6,612 / 5,298 and batch_env 8,928 / 8,698 steps/s at 2 / 4
 seats (1.35x / 1.64x).
+Latest (2026-12-01 01:08, idle, wall time, `python bench/env.py --games
+xenodex,xenodex@3,xenodex@4 --seconds 2`, the VM in a fast phase), after the observation
+began looking up each side's aura once per slot (not through `battle.strength` and
+`battle.defense` per unit) and the batch paths converting index lists with `int64_array`:
+engine 140,030 / 135,824 / 132,394, aec_env 8,525 / 6,974 / 6,651, batch_env 11,238 /
+9,914 / 10,269 steps/s at 2 / 3 / 4 seats (an A/B against the code before, in one sitting:
+aec_env +8-12%, batch_env +6-8%).
 
 **Version history.**
 - v0: first release (XenodeX engine of issue 7; encoder layout of docs/encoding/xenodex.md,
