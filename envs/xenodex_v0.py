@@ -102,7 +102,7 @@ began looking up each side's aura once per slot (not through `battle.strength` a
 `battle.defense` per unit) and the batch paths converting index lists with `int64_array`:
 engine 140,030 / 135,824 / 132,394, aec_env 8,525 / 6,974 / 6,651, batch_env 11,238 /
 9,914 / 10,269 steps/s at 2 / 3 / 4 seats (an A/B against the code before, in one sitting:
-aec_env +8-12%, batch_env +6-8%).
+aec_env +8-13%, batch_env +6-9%).
 
 **Version history.**
 - v0: first release (XenodeX engine of issue 7; encoder layout of docs/encoding/xenodex.md,
