@@ -52,6 +52,27 @@ def defense(s, i: int, k: int) -> int:
     return max(0, v)
 
 
+def slot_bonuses(s, k: int) -> tuple[list[int], list[int]]:
+    """Per side (seats, then the Ancients at index n): the STR and DEF that `strength` and
+    `defense` add to its characters' printed values in slot k, before the floor at 0, for
+    readers that need every unit of a slot (observations) and look each side up once."""
+    g = s.game
+    n, K = s.n, s.K
+    alvl, abp, bstr, bdef = s.alvl, s.abp, s.bstr, s.bdef
+    fstr, fdef = s.fstr, s.fdef
+    str_bonus = []
+    def_bonus = []
+    for q in range(n):
+        idx = q * K + k
+        lvl = alvl[idx]
+        live = abp[idx] > 0
+        str_bonus.append(fstr + bstr[idx] + (g.overcharge if live and lvl >= g.lv_overcharge else 0))
+        def_bonus.append(fdef + bdef[idx] + (g.bulwark if live and lvl >= g.lv_bulwark else 0))
+    str_bonus.append(fstr)
+    def_bonus.append(fdef)
+    return str_bonus, def_bonus
+
+
 def anchor_defense(s, q: int, k: int) -> int:
     """DEF of seat q's anchor in slot k: the level table plus Fortify of q's characters there."""
     g = s.game

@@ -27,46 +27,20 @@ def seat_name(state, p: int) -> str:
     return f"P{p + 1} · {state.game.seat_names[p]}"
 
 
-def _unit(state, j: int, k: int) -> dict:
-    """One unit's entry as the rules compute its STR and DEF: the reference that `_units`
-    (the observation's fast path) must equal (tests/xenodex/test_hidden_information.py)."""
-    g = state.game
-    c = state.card[j]
-    q = j // state.D
-    return {"side": q, "unit": j - q * state.D, "card": c, "name": g.u_name[c],
-            "bp": state.bp[j], "max_bp": g.u_bp[c], "str": bt.strength(state, j, k),
-            "def": bt.defense(state, j, k), "used": state.used[j],
-            "max_strikes": g.u_strikes[c], "denied": bool(state.flags[j] & DENIED),
-            "rallied": bool(state.flags[j] & RALLIED)}
-
-
 def _units(state, k: int) -> list[dict]:
-    """`_unit` of every unit in slot k, each side's aura and buffs looked up once (the STR
-    and DEF that `battle.strength` and `battle.defense` give; a test checks they agree)."""
+    """The entries of every unit in slot k (STR and DEF as `battle.strength` and
+    `battle.defense` give them, each side's bonuses looked up once)."""
     g = state.game
-    n, K, D = state.n, state.K, state.D
-    alvl, abp, bstr, bdef = state.alvl, state.abp, state.bstr, state.bdef
-    fstr, fdef = state.fstr, state.fdef
-    str_bonus = []  # per side: STR and DEF added to its characters here (Ancients: the Echo's)
-    def_bonus = []
-    for q in range(n):
-        idx = q * K + k
-        lvl = alvl[idx]
-        live = abp[idx] > 0
-        str_bonus.append(fstr + bstr[idx] + (g.overcharge if live and lvl >= g.lv_overcharge else 0))
-        def_bonus.append(fdef + bdef[idx] + (g.bulwark if live and lvl >= g.lv_bulwark else 0))
+    D = state.D
+    str_bonus, def_bonus = bt.slot_bonuses(state, k)
     card, bp, used, flags = state.card, state.bp, state.used, state.flags
     u_name, u_bp, u_str, u_def, u_strikes = g.u_name, g.u_bp, g.u_str, g.u_def, g.u_strikes
     units = []
     for j in state.board[k]:
         c = card[j]
         q = j // D
-        if q < n:
-            st = u_str[c] + str_bonus[q]
-            df = u_def[c] + def_bonus[q]
-        else:
-            st = u_str[c] + fstr
-            df = u_def[c] + fdef
+        st = u_str[c] + str_bonus[q]
+        df = u_def[c] + def_bonus[q]
         f = flags[j]
         units.append({"side": q, "unit": j - q * D, "card": c, "name": u_name[c],
                       "bp": bp[j], "max_bp": u_bp[c], "str": st if st > 0 else 0,
@@ -112,23 +86,20 @@ def public_board(state) -> PublicBoard:
     g = state.game
     n, K, D = state.n, state.K, state.D
     card, bp, used, flags = state.card, state.bp, state.used, state.flags
-    alvl, abp, bstr = state.alvl, state.abp, state.bstr
+    alvl, abp = state.alvl, state.abp
     u_bp, u_str, u_strikes = g.u_bp, g.u_str, g.u_strikes
     anchor_bp = g.anchor_bp
-    lv_overcharge, overcharge, fstr = g.lv_overcharge, g.overcharge, state.fstr
     ctrl = cy.controllers(state)
     start = state.start_ctrl
     slots = []
     for k in range(K):
         anchors = []
-        bonus = []  # STR added to each side's characters in this slot (Ancients: none)
         for q in range(n):
             idx = q * K + k
             lvl = alvl[idx]
             a_bp = abp[idx]
             anchors.append(None if lvl < 0 else (lvl, a_bp, anchor_bp[lvl], a_bp > 0))
-            bonus.append(fstr + bstr[idx] + (overcharge if lvl >= lv_overcharge and a_bp > 0 else 0))
-        bonus.append(fstr)
+        bonus = bt.slot_bonuses(state, k)[0]  # STR added to each side's characters here
         units = []
         for j in state.board[k]:
             c = card[j]

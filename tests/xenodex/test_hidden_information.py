@@ -107,17 +107,16 @@ def test_c3_public_board_is_the_part_of_every_seats_observation_heuristics_read(
 
 @pytest.mark.parametrize("g", [GAME2, GAME3, GAME4])
 def test_c3_observation_units_show_the_str_and_def_the_rules_use(g):
-    """The observation builds its unit entries with each side's aura looked up once per slot
-    (`_units`); they must equal `_unit`, which asks `battle.strength` and `battle.defense`."""
-    from sim.xenodex.observation import _unit, _units
+    """The observation reads each side's bonuses once per slot (`battle.slot_bonuses`); every
+    unit's STR and DEF must still be what `battle.strength` and `battle.defense` say."""
+    from sim.xenodex import battle as bt
     units = changed = 0
     for s in random_states(g, 3, seed=5, every=3):
-        for k in range(s.K):
-            fast = _units(s, k)
-            assert fast == [_unit(s, j, k) for j in s.board[k]]
-            units += len(fast)
-            changed += sum(u["str"] != s.game.u_str[u["card"]] or u["def"] != s.game.u_def[u["card"]]
-                           for u in fast)
+        for sl, k in zip(s.observation(0)["slots"], range(s.K)):
+            for u, j in zip(sl["units"], s.board[k]):
+                assert (u["str"], u["def"]) == (bt.strength(s, j, k), bt.defense(s, j, k))
+                units += 1
+                changed += (u["str"], u["def"]) != (s.game.u_str[u["card"]], s.game.u_def[u["card"]])
     assert units > 500 and changed > 20
 
 
