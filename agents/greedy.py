@@ -6,7 +6,8 @@ result with the game's heuristic from the acting seat's side (agents/heuristics)
 scores the result as it stands even when a choice is pending (its own next step of a
 compound play, or the defender's Guard) — the heuristic values such states. With
 `samples` > 1 the scores are averaged over that many determinizations. Ties are broken
-with the `rng` of `act`.
+with the `rng` of `act`. With `plan` the agent chooses only among the actions the game's
+plan allows (agents/plans); off by default, so plain "greedy" is the baseline opponent.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import numpy as np
 
 from agents.base import AgentConfig, acting_seat
 from agents.heuristics import Heuristic, make_heuristic
+from agents.plans import Plan, make_plan
+from agents.plans import names as plan_names
 from agents.rollout import argmax_random_tie, one_ply_scores
 
 
@@ -26,6 +29,8 @@ class GreedyConfig(AgentConfig):
 
     samples: int = 1
     """Determinizations the one-ply scores are averaged over."""
+    plan: bool = False
+    """Choose only among the actions the game's plan allows (agents/plans)."""
 
     def __post_init__(self) -> None:
         if self.samples < 1:
@@ -41,6 +46,7 @@ class GreedyAgent:
         self.config = config or GreedyConfig()
         self._heuristic = heuristic
         self._by_game: dict[str, Heuristic] = {}
+        self._plans: dict[str, Plan] = {}
         self.last_scores: dict[int, float] | None = None
         """Action -> mean one-ply score of the last decision with a choice."""
 
@@ -53,10 +59,24 @@ class GreedyAgent:
             h = self._by_game[game.name] = make_heuristic(game)
         return h
 
+    def plan_for(self, game: Any) -> Plan:
+        """The game's plan (ValueError when it has none)."""
+        plan = self._plans.get(game.name)
+        if plan is None:
+            plan = make_plan(game)
+            if plan is None:
+                raise ValueError(f"GreedyConfig.plan: game {game.name!r} has no plan "
+                                 f"(games with one: {plan_names()})")
+            self._plans[game.name] = plan
+        return plan
+
     def act(self, state: Any, rng: np.random.Generator) -> int:
-        """The legal action with the best averaged one-ply score for the acting seat."""
+        """The legal (and, with `plan`, allowed) action with the best averaged one-ply score
+        for the acting seat."""
         seat = acting_seat(state)
         legal = state.legal_actions()
+        if self.config.plan and len(legal) > 1:
+            legal = self.plan_for(state.game)(state, legal)
         if len(legal) == 1:
             return legal[0]
         heuristic = self.heuristic_for(state.game)

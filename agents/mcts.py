@@ -23,9 +23,11 @@ lower id). `c` left unset takes the game's tuned value from `GAME_DEFAULTS` (FE 
 rewards swing less per decision than First Cycle's, so it explores less), so the plain
 spec "mcts" is each game's measured baseline of docs/agents.md; likewise the leaf evaluator
 is the game's heuristic with the weight overrides `GAME_DEFAULTS` gives its seat count
-(XenodeX at 4 seats). With an iteration budget the result depends only on the state view
-and the `rng` of `act`; a `seconds` budget trades that for wall-clock control. Evaluator and
-rollout policy are injected; `search(state, rng)` returns the root for inspection and
+(XenodeX at 4 seats), and at 4 XenodeX seats the searching seat's own decisions, at the root
+and in the tree, are pruned to those the game's plan allows (agents/plans; `plan`). With an
+iteration budget the result depends only on the state view and the `rng` of `act`; a
+`seconds` budget trades that for wall-clock control. Evaluator and rollout policy are
+injected; `search(state, rng)` returns the root for inspection and
 `last_search_stats` summarises the last search.
 """
 from __future__ import annotations
@@ -39,6 +41,8 @@ import numpy as np
 
 from agents.base import AgentConfig, acting_seat
 from agents.heuristics import Heuristic, make_heuristic
+from agents.plans import Plan, make_plan
+from agents.plans import names as plan_names
 from agents.rollout import GreedyPolicy, RolloutPolicy, random_policy
 
 ROLLOUTS = ("random", "greedy")
@@ -51,12 +55,14 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "xenodex": {"c": DEFAULT_C},
     # At 4 seats the leaf evaluator weighs anchors exposed to rival power fully (threat 1,
     # not 0.4) and lets material fade by the cycle limit, where only proven slots count.
-    "xenodex@4": {"evaluator": {"threat": 1.0, "fade": 1.0}},
+    # and its own decisions follow the home-slot plan (agents/plans/xenodex.py).
+    "xenodex@4": {"evaluator": {"threat": 1.0, "fade": 1.0}, "plan": True},
 }
 """Per-game defaults (docs/agents.md has the tuning runs): "c", the UCB constant of a spec
 that leaves it unset, and "evaluator", weight overrides of the game's heuristic for the leaf
-evaluator (the greedy agent keeps the plain heuristic). A key "<game>@<n>" holds values for
-n seats that take precedence over the game's own."""
+evaluator (the greedy agent keeps the plain heuristic), and "plan", whether the searching
+seat's decisions are pruned by the game's plan (agents/plans). A key "<game>@<n>" holds values
+for n seats that take precedence over the game's own."""
 
 
 def _game_default(field: str, game_name: str, num_players: int | None, fallback: Any) -> Any:
@@ -71,6 +77,11 @@ def default_c(game_name: str, num_players: int | None = None) -> float:
     """The UCB constant "mcts" uses on `game_name` (with `num_players` seats) when `c` is not
     given: the "<game>@<n>" entry of `GAME_DEFAULTS`, else the game's, else `DEFAULT_C`."""
     return _game_default("c", game_name, num_players, DEFAULT_C)
+
+
+def default_plan(game_name: str, num_players: int | None = None) -> bool:
+    """Whether "mcts" prunes its own decisions with the game's plan when `plan` is not given."""
+    return bool(_game_default("plan", game_name, num_players, False))
 
 
 def default_evaluator_weights(game_name: str, num_players: int | None = None) -> dict[str, Any]:
@@ -95,6 +106,9 @@ class MCTSConfig(AgentConfig):
     """Rollout decisions before the evaluator scores the state; 0: score the leaf, -1: play out."""
     epsilon: float = 0.1
     """Random-move probability of the "greedy" rollout."""
+    plan: bool | None = None
+    """Prune the searching seat's decisions (at the root and in the tree) with the game's plan
+    (agents/plans); None: the game's default (`GAME_DEFAULTS`: on for XenodeX at 4 seats)."""
     skip_forced: bool = True
     """Answer at once, without searching, when only one action is legal."""
 
@@ -170,11 +184,11 @@ class MCTSAgent:
         self.config = config or MCTSConfig()
         self._evaluator = evaluator
         self._rollout = rollout_policy
-        self._by_game: dict[tuple[str, int], tuple[Heuristic, RolloutPolicy]] = {}
+        self._by_game: dict[tuple[str, int], tuple[Heuristic, RolloutPolicy, Plan | None]] = {}
         self.last_search_stats: SearchStats | None = None
         self.last_root: Node | None = None
 
-    def _tools(self, game: Any) -> tuple[Heuristic, RolloutPolicy]:
+    def _tools(self, game: Any) -> tuple[Heuristic, RolloutPolicy, Plan | None]:
         key = (game.name, game.num_players)
         tools = self._by_game.get(key)
         if tools is None:
@@ -184,14 +198,25 @@ class MCTSAgent:
             if rollout is None:
                 rollout = (random_policy if self.config.rollout == "random"
                            else GreedyPolicy(evaluator, self.config.epsilon))
-            tools = self._by_game[key] = (evaluator, rollout)
+            use_plan = self.config.plan
+            if use_plan is None:
+                use_plan = default_plan(game.name, game.num_players)
+            plan = make_plan(game) if use_plan else None
+            if use_plan and plan is None:
+                raise ValueError(f"MCTSConfig.plan: game {game.name!r} has no plan "
+                                 f"(games with one: {plan_names()})")
+            tools = self._by_game[key] = (evaluator, rollout, plan)
         return tools
 
     def act(self, state: Any, rng: np.random.Generator) -> int:
-        """The most visited root action after a search from the acting seat's view."""
+        """The most visited root action after a search from the acting seat's view (at once
+        when only one action is legal, or the plan allows only one)."""
         acting_seat(state)
         if self.config.skip_forced:
             legal = state.legal_actions()
+            plan = self._tools(state.game)[2]
+            if plan is not None and len(legal) > 1:
+                legal = plan(state, legal)
             if len(legal) == 1:
                 return legal[0]
         self.search(state, rng)
@@ -202,7 +227,7 @@ class MCTSAgent:
         """Run one search from `state` for `state.current_player`; returns the root."""
         seat = acting_seat(state)
         cfg = self.config
-        evaluator, rollout = self._tools(state.game)
+        evaluator, rollout, plan = self._tools(state.game)
         n_actions = state.game.action_space_size
         depth_limit = cfg.rollout_depth
         c = cfg.c if cfg.c is not None else default_c(state.game.name, state.game.num_players)
@@ -225,6 +250,8 @@ class MCTSAgent:
             while not s.is_terminal():
                 player = s.current_player
                 legal = s.legal_actions()
+                if plan is not None and player == seat:
+                    legal = plan(s, legal)
                 base = player * n_actions
                 children = node.children
                 untried = []

@@ -166,7 +166,7 @@ def test_mcts_seat_count_defaults_take_precedence_over_the_games(monkeypatch):
     assert mcts.default_c("first_cycle", 3) == mcts.default_c("first_cycle") == mcts.DEFAULT_C
     assert mcts.default_evaluator_weights("first_cycle", 2) == {"hp": 2.0}
     assert mcts.default_evaluator_weights("first_cycle") == {}
-    evaluator, _ = MCTSAgent()._tools(load_game("first_cycle"))
+    evaluator = MCTSAgent()._tools(load_game("first_cycle"))[0]
     assert evaluator.weights.hp == 2.0
     injected = object()
     assert MCTSAgent(evaluator=injected)._tools(load_game("first_cycle"))[0] is injected
@@ -177,7 +177,7 @@ def test_mcts_xenodex_four_seat_evaluator_is_its_own_and_greedy_keeps_the_heuris
     from agents.heuristics.xenodex import XenodexWeights
     from sim import load_game
     four, two = load_game("xenodex", num_players=4), load_game("xenodex")
-    evaluator, _ = MCTSAgent()._tools(four)
+    evaluator = MCTSAgent()._tools(four)[0]
     assert (evaluator.weights.threat, evaluator.weights.fade) == (1.0, 1.0)
     assert MCTSAgent()._tools(two)[0].weights == XenodexWeights()
     assert GreedyAgent().heuristic_for(four).weights == XenodexWeights()

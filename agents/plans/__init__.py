@@ -1,0 +1,38 @@
+"""Plans: game-specific strategy that prunes a seat's legal actions before a search.
+
+A plan is a callable `(state, legal) -> list[int]`: the subset of `legal` (never empty,
+in the same order) that the plan allows `state.current_player` to play now. It reads
+only what that seat may see (public facts and its own cards), so a search may call it
+on its determinized copies. `make_plan(game, **settings)` builds the registered plan of
+a game (`None` when the game has none); `MCTSAgent` prunes its own seat's decisions with
+it (`MCTSConfig.plan`), as Go programs prune moves with expert knowledge, so the search
+spends its iterations choosing among the moves that fit the plan.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+Plan = Callable[[Any, list[int]], list[int]]
+
+# game name -> (module, factory): the factory takes settings and returns a Plan.
+_PLANS: dict[str, tuple[str, str]] = {
+    "xenodex": ("agents.plans.xenodex", "make"),
+}
+
+
+def names() -> list[str]:
+    """Games that have a registered plan."""
+    return sorted(_PLANS)
+
+
+def make_plan(game: Any, **settings: Any) -> Plan | None:
+    """The registered plan of `game` (a game object or its name), or None if it has none."""
+    name = game if isinstance(game, str) else game.name
+    if name not in _PLANS:
+        if settings:
+            raise ValueError(f"game {name!r} has no plan to give settings {sorted(settings)}")
+        return None
+    module, factory = _PLANS[name]
+    return getattr(importlib.import_module(module), factory)(**settings)
