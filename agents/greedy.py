@@ -18,7 +18,7 @@ import numpy as np
 
 from agents.base import AgentConfig, acting_seat
 from agents.heuristics import Heuristic, make_heuristic
-from agents.plans import Plan, make_plan
+from agents.plans import Plan, allowed_actions, make_plan
 from agents.plans import names as plan_names
 from agents.rollout import argmax_random_tie, one_ply_scores
 
@@ -75,8 +75,8 @@ class GreedyAgent:
         for the acting seat."""
         seat = acting_seat(state)
         legal = state.legal_actions()
-        if self.config.plan and len(legal) > 1:
-            legal = self.plan_for(state.game)(state, legal)
+        if self.config.plan:
+            legal = allowed_actions(self.plan_for(state.game), state, legal)
         if len(legal) == 1:
             return legal[0]
         heuristic = self.heuristic_for(state.game)

@@ -41,7 +41,7 @@ import numpy as np
 
 from agents.base import AgentConfig, acting_seat
 from agents.heuristics import Heuristic, make_heuristic
-from agents.plans import Plan, make_plan
+from agents.plans import Plan, allowed_actions, make_plan
 from agents.plans import names as plan_names
 from agents.rollout import GreedyPolicy, RolloutPolicy, random_policy
 
@@ -215,8 +215,8 @@ class MCTSAgent:
         if self.config.skip_forced:
             legal = state.legal_actions()
             plan = self._tools(state.game)[2]
-            if plan is not None and len(legal) > 1:
-                legal = plan(state, legal)
+            if plan is not None:
+                legal = allowed_actions(plan, state, legal)
             if len(legal) == 1:
                 return legal[0]
         self.search(state, rng)

@@ -7,6 +7,11 @@ on its determinized copies. `make_plan(game, **settings)` builds the registered 
 a game (`None` when the game has none); `MCTSAgent` prunes its own seat's decisions with
 it (`MCTSConfig.plan`), as Go programs prune moves with expert knowledge, so the search
 spends its iterations choosing among the moves that fit the plan.
+
+An agent asks on the live state through `allowed_actions(plan, state, legal)`, which shows
+the plan a determinization (the agent interface offers nothing else, agents/base.py) drawn
+from a generator of its own, so the agent's stream is left as it was; the plan reads only
+what the seat sees, so every determinization gets the same answer.
 """
 from __future__ import annotations
 
@@ -14,12 +19,26 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 Plan = Callable[[Any, list[int]], list[int]]
 
 # game name -> (module, factory): the factory takes settings and returns a Plan.
 _PLANS: dict[str, tuple[str, str]] = {
     "xenodex": ("agents.plans.xenodex", "make"),
 }
+
+
+_VIEW_RNG = np.random.default_rng(0)
+"""Draws the determinizations of `allowed_actions`: never the agent's own generator."""
+
+
+def allowed_actions(plan: Plan, state: Any, legal: list[int]) -> list[int]:
+    """The actions of `legal` that `plan` allows the seat to act on the live `state`, read
+    from a determinization for that seat (see the module docstring)."""
+    if len(legal) < 2:
+        return legal
+    return plan(state.determinize(state.current_player, _VIEW_RNG), legal)
 
 
 def names() -> list[str]:

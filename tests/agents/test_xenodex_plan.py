@@ -149,3 +149,18 @@ def test_greedy_follows_the_plan_only_when_asked():
     first_cycle = load_game("first_cycle").new_state(0)
     with pytest.raises(ValueError, match="no plan"):
         agents.make("greedy:plan=true").act(first_cycle, np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=40", "greedy:plan=true"])
+def test_plan_agents_use_only_the_seat_interface_and_ignore_hidden_cards(spec):
+    from tests.agents.test_honesty import SeatView
+    game = load_game("xenodex", num_players=4)
+    states = [s.clone() for s in game_cases.random_states(game, 2, seed=4, every=7)
+              if len(PLAN(s, s.legal_actions())) < len(s.legal_actions())][:6]
+    assert len(states) >= 3
+    for s in states:
+        seat = s.current_player
+        assert agents.make(spec).act(SeatView(s), np.random.default_rng(0)) in PLAN(s, s.legal_actions())
+        a, b = (s.determinize(seat, np.random.default_rng(k)) for k in (1, 2))
+        assert (agents.make(spec).act(a, np.random.default_rng(5))
+                == agents.make(spec).act(b, np.random.default_rng(5)))
