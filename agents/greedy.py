@@ -18,8 +18,7 @@ import numpy as np
 
 from agents.base import AgentConfig, acting_seat
 from agents.heuristics import Heuristic, make_heuristic
-from agents.plans import Plan, allowed_actions, make_plan
-from agents.plans import names as plan_names
+from agents.plans import Plan, allowed_actions, required_plan
 from agents.rollout import argmax_random_tie, one_ply_scores
 
 
@@ -63,11 +62,7 @@ class GreedyAgent:
         """The game's plan (ValueError when it has none)."""
         plan = self._plans.get(game.name)
         if plan is None:
-            plan = make_plan(game)
-            if plan is None:
-                raise ValueError(f"GreedyConfig.plan: game {game.name!r} has no plan "
-                                 f"(games with one: {plan_names()})")
-            self._plans[game.name] = plan
+            plan = self._plans[game.name] = required_plan(game, "GreedyConfig.plan")
         return plan
 
     def act(self, state: Any, rng: np.random.Generator) -> int:

@@ -41,8 +41,7 @@ import numpy as np
 
 from agents.base import AgentConfig, acting_seat
 from agents.heuristics import Heuristic, make_heuristic
-from agents.plans import Plan, allowed_actions, make_plan
-from agents.plans import names as plan_names
+from agents.plans import Plan, allowed_actions, required_plan
 from agents.rollout import GreedyPolicy, RolloutPolicy, random_policy
 
 ROLLOUTS = ("random", "greedy")
@@ -201,10 +200,7 @@ class MCTSAgent:
             use_plan = self.config.plan
             if use_plan is None:
                 use_plan = default_plan(game.name, game.num_players)
-            plan = make_plan(game) if use_plan else None
-            if use_plan and plan is None:
-                raise ValueError(f"MCTSConfig.plan: game {game.name!r} has no plan "
-                                 f"(games with one: {plan_names()})")
+            plan = required_plan(game, "MCTSConfig.plan") if use_plan else None
             tools = self._by_game[key] = (evaluator, rollout, plan)
         return tools
 

@@ -55,3 +55,12 @@ def make_plan(game: Any, **settings: Any) -> Plan | None:
         return None
     module, factory = _PLANS[name]
     return getattr(importlib.import_module(module), factory)(**settings)
+
+
+def required_plan(game: Any, field: str) -> Plan:
+    """The plan of `game`; a ValueError naming the config `field` that asked for it when the
+    game has none."""
+    plan = make_plan(game)
+    if plan is None:
+        raise ValueError(f"{field}: game {game.name!r} has no plan (games with one: {names()})")
+    return plan
