@@ -28,9 +28,10 @@ run: $(STAMP)
 	$(BIN)/tcglab run --game $(GAME) --agents $(AGENTS) --matches $(MATCHES) --seed $(SEED) \
 		--workers $(WORKERS) --out runs/main-$(GAME)-$(subst :,_,$(subst $(comma),-,$(AGENTS)))-$(MATCHES)-$(SEED) --resume
 
-## The default test suite (what CI runs): lint first (a second), then pytest.
+## The default test suite (what CI runs): lint and the layer contracts first (seconds), then pytest.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -m "not soak" -n 2
 
 ## Long randomized runs, only when asked.
@@ -50,6 +51,7 @@ bench: $(BENCH_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 clean:
 	rm -rf $(VENV) build *.egg-info

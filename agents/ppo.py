@@ -1,4 +1,4 @@
-"""`PPOAgent`: a MaskablePPO checkpoint (experiments/train_ppo.py) playing as an agent.
+"""`PPOAgent`: a MaskablePPO checkpoint (experiments/rl/train_ppo.py) playing as an agent.
 
     agents.make("ppo:path=runs/ppo/final.zip")
 
@@ -25,7 +25,7 @@ class PPOConfig(AgentConfig):
     """Which checkpoint, on which device, and whether to play greedily."""
 
     path: str = ""
-    """a .zip saved by MaskablePPO (experiments/train_ppo.py)"""
+    """a .zip saved by MaskablePPO (experiments/rl/train_ppo.py)"""
     device: str = "cpu"
     """torch device for the network"""
     deterministic: bool = True

@@ -1,10 +1,18 @@
-"""Batch experiments: the match runner, Parquet logs, summaries and the `tcglab` command.
+"""Experiments over many matches: the batch runner, sweeps, analysis, strength, RL and the `tcglab` command.
 
-    from experiments import RunConfig, run
+    from experiments import RunConfig, run, read_table
     df = run(RunConfig(game="first_cycle", agents=("greedy", "random"), matches=200, seed=7))
-"""
-from experiments.config import RunConfig, RunConfigError
-from experiments.runner import run
-from experiments.shards import read_table
 
-__all__ = ["RunConfig", "RunConfigError", "run", "read_table"]
+Packages and modules (each depends only on those listed after it, and on agents/envs/sim):
+- `cli`: the `tcglab` command, one module per group of subcommands;
+- `rl`: masked PPO training and the SB3 adapter (extra `rl`, imported only on use);
+- `strength`: head-to-head strength of two agents (`python -m experiments.strength`);
+- `analysis`: balance tables, card statistics, ratings, plots and the HTML report;
+- `sweep`: sweep files and running them as many batch runs;
+- `batch`: the batch runner (config, match, backends, shards, runner, summary);
+- `stats`: interval estimates (Wilson, Newcombe, mean) shared by every figure;
+- `examples/`: example sweep files (data, not code).
+"""
+from experiments.batch import RunConfig, RunConfigError, read_table, run
+
+__all__ = ["RunConfig", "RunConfigError", "read_table", "run"]

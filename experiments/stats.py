@@ -1,7 +1,7 @@
-"""Interval estimates used by the analysis tables, vectorised over numpy arrays.
+"""Interval estimates used by every figure tcglab prints: run summaries, strength runs, tables.
 
-- `proportion_ci`: the Wilson score interval of a proportion (the same formula as
-  `experiments.summary.wilson`, over arrays); it keeps close to its nominal coverage
+- `wilson`: the Wilson score interval of one proportion (plain floats);
+- `proportion_ci`: the same over numpy arrays; it keeps close to its nominal coverage
   even for small counts and rates near 0 or 1, where the normal interval does not.
 - `difference_ci`: Newcombe's hybrid score interval (method 10, Newcombe 1998) of a
   difference of two independent proportions, built from the two Wilson intervals.
@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 
-Z95 = 1.96  # as experiments.summary.wilson, so the tables agree with the run summary
+Z95 = 1.96
+
+
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval (low, high) of successes/n as floats; (0, 1) when n is 0."""
+    low, high = proportion_ci(successes, n, z)
+    return float(low), float(high)
 
 
 def proportion_ci(successes, n, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:

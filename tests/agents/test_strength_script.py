@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from experiments import strength
+from experiments.strength import headtohead as strength
 
 
 def test_split_pair_keeps_spec_options_together():
@@ -11,12 +11,6 @@ def test_split_pair_keeps_spec_options_together():
     assert strength.split_pair("greedy,random") == ("greedy", "random")
     with pytest.raises(ValueError):
         strength.split_pair("greedy")
-
-
-def test_wilson_interval():
-    lo, hi = strength.wilson(80, 100)
-    assert lo == pytest.approx(0.7111, abs=1e-3) and hi == pytest.approx(0.8666, abs=1e-3)
-    assert strength.wilson(0, 0) == (0.0, 1.0)
 
 
 def test_a_tiny_seat_swapped_run(tmp_path, capsys):

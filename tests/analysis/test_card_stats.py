@@ -6,9 +6,9 @@ import pandas as pd
 import pytest
 
 from experiments import analysis as A
-from experiments.config import RunConfig
-from experiments.runner import run
-from experiments.shards import read_table
+from experiments.batch.config import RunConfig
+from experiments.batch.runner import run
+from experiments.batch.shards import read_table
 from tests.analysis.synthetic import match_row
 
 OVERPOWERED = 99

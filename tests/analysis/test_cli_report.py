@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from experiments.analysis.report import write_report
 from experiments.cli import main
-from experiments.report import write_report
 from experiments.sweep import load_sweep_file, parse_sweep, run_sweep
 from tests.analysis.readiness import skip_unless_ready
 
-SWEEPS = Path(__file__).resolve().parents[2] / "experiments" / "sweeps"
+SWEEPS = Path(__file__).resolve().parents[2] / "experiments" / "examples" / "sweeps"
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

@@ -6,15 +6,18 @@ import pandas as pd
 import pytest
 
 from experiments import analysis as A
-from experiments.stats import difference_ci, mean_ci, proportion_ci
-from experiments.summary import wilson
+from experiments.stats import difference_ci, mean_ci, proportion_ci, wilson
 from tests.analysis.synthetic import match_row, two_player_table
 
 
-@pytest.mark.parametrize("s,n", [(0, 10), (3, 10), (10, 10), (412, 1000), (7.5, 20), (0, 0)])
-def test_proportion_ci_is_the_runner_wilson_interval(s, n):
-    lo, hi = proportion_ci(s, n)
-    assert (float(lo), float(hi)) == pytest.approx(wilson(s, n), abs=1e-6)
+@pytest.mark.parametrize("s,n,expected", [(80, 100, (0.7112, 0.8666)), (0, 10, (0.0, 0.2775)),
+                                           (10, 10, (0.7225, 1.0)), (0, 0, (0.0, 1.0))])
+def test_wilson_interval_known_values(s, n, expected):
+    """Published Wilson score intervals at 95% (z = 1.96), as floats and over arrays alike."""
+    assert wilson(s, n) == pytest.approx(expected, abs=1e-4)
+    lo, hi = proportion_ci(np.array([s, s]), np.array([n, n]))
+    assert list(lo) == pytest.approx([expected[0]] * 2, abs=1e-4)
+    assert list(hi) == pytest.approx([expected[1]] * 2, abs=1e-4)
 
 
 def test_known_win_rate_is_reported_exactly_and_inside_its_interval():

@@ -18,10 +18,19 @@ def test_cli_decks_lists_the_four_starters(capsys):
     assert all(f"{c}_starter" in out for c in ("black", "orange", "green", "blue"))
 
 
-def test_cli_quickrun_prints_a_summary(capsys):
-    assert main(["quickrun", "--matches", "6", "--seed", "2"]) == 0
+def test_cli_run_without_a_folder_prints_the_summary_with_speed(capsys):
+    assert main(["run", "--agents", "random", "--matches", "6", "--seed", "2", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "6 random-vs-random matches" in out and "first player wins" in out
+    assert "6 matches (0 errors)" in out and "first player wins" in out
+    assert "matches/s" in out and "decisions/s per process" in out
+
+
+def test_cli_quickrun_is_retired_into_run(capsys):
+    try:
+        main(["quickrun"])
+    except SystemExit as exc:
+        assert exc.code == 2
+    assert "invalid choice: 'quickrun'" in capsys.readouterr().err
 
 
 def test_cli_packs_opens_five_cards_each(capsys):

@@ -13,7 +13,7 @@ import pytest
 
 import agents
 from experiments import RunConfig, RunConfigError, read_table, run
-from experiments.runner import TIMING_COLUMNS
+from experiments.batch.runner import TIMING_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,8 +44,8 @@ def test_table_is_identical_whatever_the_workers(tmp_path):
 def test_any_match_replays_alone():
     base = RunConfig(matches=10, seed=9, agents=("random", "greedy"), progress=False)
     full = comparable(run(base))
-    from experiments.match import play_match
-    from experiments.runner import run_id_of
+    from experiments.batch.match import play_match
+    from experiments.batch.runner import run_id_of
     row, _, _ = play_match(base, 7, run_id_of(base))
     alone = comparable(pd.DataFrame([row]))
     pd.testing.assert_frame_equal(alone, full.iloc[[7]].reset_index(drop=True), check_dtype=False)
@@ -101,7 +101,7 @@ class _ExplodingAgent:
 
 
 def test_a_failing_match_is_logged_and_the_run_goes_on(monkeypatch):
-    import experiments.match as match
+    import experiments.batch.match as match
     monkeypatch.setattr(match, "_agent", lambda spec: _ExplodingAgent(None) if spec == "exploding"
                         else agents.make(spec))
     monkeypatch.setattr(agents, "make", lambda spec, **kw: _ExplodingAgent(None))
@@ -153,7 +153,7 @@ def test_ray_backend_table_equals_local():
 
 
 def test_summary_of_a_four_player_run_has_seat_positions_and_win_types():
-    from experiments.runner import execute
+    from experiments.batch.runner import execute
     summary = execute(RunConfig(game="xenodex", agents=("random",), matches=8, seed=3,
                                 params=(("num_players", 4),), progress=False))
     table = summary.seat_reasons()

@@ -8,7 +8,7 @@ import pytest
 
 import agents
 from experiments import RunConfig, run
-from experiments.train_ppo import main, parse_args
+from experiments.rl.train_ppo import main, parse_args
 
 
 def test_train_ppo_smoke_trains_evaluates_and_checkpoints(tmp_path):
@@ -43,7 +43,7 @@ def test_pettingzoo_env_plugs_into_sb3_through_the_aec_api():
     from sb3_contrib import MaskablePPO
 
     from envs import first_cycle_v0
-    from experiments.pettingzoo_sb3 import AECLearnerEnv, frozen_policy
+    from experiments.rl.pettingzoo_sb3 import AECLearnerEnv, frozen_policy
     env = AECLearnerEnv(first_cycle_v0.env, learner="player_1")
     model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=32, seed=0, verbose=0).learn(128)
     selfplay = AECLearnerEnv(first_cycle_v0.env, learner="player_0", opponent=frozen_policy(model))

@@ -17,12 +17,14 @@ def add_parsers(sub) -> None:
     packs.add_argument("count", type=int)
     packs.add_argument("--seed", type=int, default=0)
     packs.add_argument("--quiet", action="store_true", help="print only the totals")
+    packs.set_defaults(handler=run_packs)
     day = sub.add_parser("first-day", help="first day a free-to-play player can build a deck")
     day.add_argument("deck", help="a starter deck name or a deck JSON file")
     day.add_argument("--seed", type=int, default=0)
     day.add_argument("--start", default="2026-11-30T09:00",
                      help="start time, ISO format, Europe/Paris unless an offset is given")
     day.add_argument("--max-days", type=int, default=3650)
+    day.set_defaults(handler=run_first_day)
 
 
 def run_packs(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""`tcglab train`: masked PPO training (experiments/train_ppo.py) from the command line.
+"""`tcglab train`: masked PPO training (experiments/rl/train_ppo.py) from the command line.
 
     tcglab train --game first_cycle --steps 200000 [--opponent self] [--out runs/ppo]
 
@@ -6,17 +6,19 @@ Every other flag of train_ppo.py passes through (`tcglab train --help` lists the
 """
 from __future__ import annotations
 
+COMMAND = "train"
+
 
 def add_parsers(sub) -> None:
-    """Register `train` (its flags are parsed by train_ppo itself)."""
-    sub.add_parser("train", help="train a masked PPO agent (needs the 'rl' extra)", add_help=False)
+    """Register `train` (its flags are parsed by train_ppo itself, see `run_train`)."""
+    sub.add_parser(COMMAND, help="train a masked PPO agent (needs the 'rl' extra)", add_help=False)
 
 
 def run_train(argv: list[str]) -> int:
     """Translate --steps to --total-steps and run the training script."""
     argv = ["--total-steps" if a == "--steps" else a for a in argv]
     argv = [a.replace("--steps=", "--total-steps=") if a.startswith("--steps=") else a for a in argv]
-    from experiments.train_ppo import main, parse_args
+    from experiments.rl.train_ppo import main, parse_args
     result = main(parse_args(argv))
     for r in result["eval"]:
         print(f"vs {r['opponent']}: {r['wins']}/{r['matches']} = {r['win_rate']:.1%} "

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.backends import backend_for
-from experiments.config import RunConfig, RunConfigError
-from experiments.match import game_for, per_seat
-from experiments.shards import (
+from experiments.batch.backends import backend_for
+from experiments.batch.config import RunConfig, RunConfigError
+from experiments.batch.match import game_for, per_seat
+from experiments.batch.shards import (
     clean_temporaries,
     completed_ranges,
     read_manifest,
@@ -28,7 +28,7 @@ from experiments.shards import (
     write_manifest,
     write_shard,
 )
-from experiments.summary import Summary
+from experiments.batch.summary import Summary
 
 TIMING_COLUMNS = ("wall_time", "think_time")
 

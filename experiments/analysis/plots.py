@@ -14,6 +14,9 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from experiments.analysis.frames import played
+from experiments.analysis.tables import length_column, matchup_matrix
+
 
 def _figure(width: float, height: float) -> Figure:
     fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
@@ -28,7 +31,6 @@ def _numeric(values) -> bool:
 
 def matchup_heatmap(table: pd.DataFrame, title: str | None = None) -> Figure:
     """Row entity's win rate against each column entity, annotated with the rate and games."""
-    from experiments.analysis import matchup_matrix
     by = "deck" if "deck" in table.columns else "agent"
     rate = matchup_matrix(table, "win_rate")
     games = matchup_matrix(table, "games")
@@ -168,7 +170,6 @@ def response_curves(response: pd.DataFrame, param: str, group: str | None = None
 
 def length_histogram(matches: pd.DataFrame, group: str | None = None, column: str | None = None) -> Figure:
     """Histogram of game lengths (`column`, default `analysis.length_column`), one step line per `group`."""
-    from experiments.analysis import length_column, played
     df = played(matches)
     column = column or length_column(df)
     fig = _figure(6, 3.6)

@@ -1,6 +1,6 @@
 """Train a masked PPO agent on a tcglab game, in the single-file style of CleanRL.
 
-    python -m experiments.train_ppo --game first_cycle --total-steps 200000
+    python -m experiments.rl.train_ppo --game first_cycle --total-steps 200000
     tcglab train --game first_cycle --steps 200000          # the same
 
 One learner seat (drawn per episode, so it learns both sides) plays through the
@@ -107,8 +107,8 @@ class SnapshotPool:
 
 def evaluate(checkpoint: str, args: Args, step: int) -> list[dict]:
     """Seat-swapped matches of the checkpoint against each eval opponent, with 95% CIs."""
-    from experiments import RunConfig, run
-    from experiments.summary import wilson
+    from experiments.batch import RunConfig, run
+    from experiments.stats import wilson
     rows = []
     params = tuple(sorted(args.extra_params.items()))
     if args.players:
@@ -246,7 +246,7 @@ def parse_args(argv: list[str] | None = None) -> Args:
             ap.add_argument(flag, type=type(f.default), default=f.default)
     ns = ap.parse_args(argv)
     values = vars(ns)
-    from experiments.config import parse_param
+    from experiments.batch.config import parse_param
     extra = dict(parse_param(p) for p in values.pop("param"))
     values["net_arch"] = tuple(int(x) for x in str(values["net_arch"]).split(",") if x)
     values["eval_opponents"] = tuple(x for x in str(values["eval_opponents"]).split(",") if x)

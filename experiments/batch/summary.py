@@ -1,22 +1,12 @@
 """Run summaries: win rates with Wilson 95% intervals, built incrementally from match rows."""
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 
 import pandas as pd
 
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% by default); (0, 1) when n is 0."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from experiments.stats import wilson
 
 
 @dataclass
@@ -28,6 +18,7 @@ class Summary:
     draws: int = 0
     turns_total: int = 0
     decisions_total: int = 0
+    match_seconds: float = 0.0
     first_player_wins: int = 0
     decided: int = 0
     reasons: Counter = field(default_factory=Counter)
@@ -46,6 +37,7 @@ class Summary:
             return
         self.turns_total += row["turns"]
         self.decisions_total += row["decisions"]
+        self.match_seconds += row.get("wall_time") or 0.0
         winner = row["winner"]
         self.players.add(row["num_players"])
         if winner < 0:
@@ -100,6 +92,10 @@ class Summary:
         if played:
             lines.append(f"mean turns {self.turns_total / played:.1f}, "
                          f"mean decisions {self.decisions_total / played:.1f}")
+            if self.match_seconds > 0:
+                lines.append(f"playing time {self.match_seconds:.2f} s summed over the finished matches: "
+                             f"{played / self.match_seconds:,.1f} matches/s, "
+                             f"{self.decisions_total / self.match_seconds:,.0f} decisions/s per process")
         if self.decided:
             lo, hi = wilson(self.first_player_wins, self.decided)
             lines.append(f"first player wins {self.first_player_wins}/{self.decided} decided "

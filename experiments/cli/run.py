@@ -1,4 +1,4 @@
-"""`tcglab run`, `tcglab replay` and `tcglab agents`: the batch runner from the command line.
+"""`tcglab run` and `tcglab replay`: the batch runner from the command line.
 
     tcglab run --game first_cycle --agents mcts,random --decks black_starter,green_starter \\
         --matches 1000 --seed 7 --workers 2 --out runs/demo
@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+from pathlib import Path
 
-from experiments.config import RunConfig, parse_param
+from experiments.batch.config import RunConfig, parse_param
+from experiments.batch.match import play_match
+from experiments.batch.runner import execute
+from experiments.batch.shards import read_manifest
+from sim.core.errors import TcglabError
 
 
 def add_parsers(sub) -> None:
-    """Register run, replay and agents on an argparse subparsers object."""
+    """Register run and replay."""
     run = sub.add_parser("run", help="run a batch of seeded matches, log them, print a summary")
     run.add_argument("--game", default="first_cycle")
     run.add_argument("--agents", default="random", help="one per seat, comma-separated (one = all seats)")
@@ -33,10 +37,11 @@ def add_parsers(sub) -> None:
     run.add_argument("--shard-size", type=int, default=200)
     run.add_argument("--resume", action="store_true")
     run.add_argument("--no-progress", action="store_true")
+    run.set_defaults(handler=cmd_run)
     replay = sub.add_parser("replay", help="replay one match of a run, turn by turn")
     replay.add_argument("run_dir")
     replay.add_argument("match_id", type=int)
-    sub.add_parser("agents", help="list the agents and their config fields")
+    replay.set_defaults(handler=cmd_replay)
 
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
@@ -75,14 +80,8 @@ def config_from_manifest(manifest: dict) -> RunConfig:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Run, print the summary."""
-    from experiments.runner import execute
-    from sim.core.errors import TcglabError
-    try:
-        config = config_from_args(args)
-        summary = execute(config)
-    except TcglabError as exc:  # bad params, decks, agents or folders: named, no traceback
-        print(f"tcglab run: {exc}", file=sys.stderr)
-        return 2
+    config = config_from_args(args)
+    summary = execute(config)
     print(summary.render())
     if config.out:
         print(f"logs: {config.out}/matches (pandas.read_parquet)")
@@ -91,18 +90,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-play one match from its seed and print every decision with its label."""
-    from pathlib import Path
-
-    from experiments.match import play_match
-    from experiments.shards import read_manifest
     manifest = read_manifest(Path(args.run_dir))
     if manifest is None:
-        print(f"tcglab replay: no manifest.json in {args.run_dir}", file=sys.stderr)
-        return 2
+        raise TcglabError(f"no manifest.json in {args.run_dir}")
     config = config_from_manifest(manifest)
     if not 0 <= args.match_id < config.matches:
-        print(f"tcglab replay: match id {args.match_id} not in 0..{config.matches - 1}", file=sys.stderr)
-        return 2
+        raise TcglabError(f"match id {args.match_id} not in 0..{config.matches - 1}")
     last_turn = [None]
 
     def show(state, seat, action):
@@ -115,17 +108,4 @@ def cmd_replay(args: argparse.Namespace) -> int:
     row, _, _ = play_match(config, args.match_id, manifest["run_id"], on_decision=show)
     print(f"winner {row['winner']} ({row['end_reason']}) after {row['turns']} turns, "
           f"{row['decisions']} decisions; seed {row['seed']}; seats {[row[f'agent_{i}'] for i in range(row['num_players'])]}")
-    return 0
-
-
-def cmd_agents(args: argparse.Namespace) -> int:
-    """List agents and their config fields."""
-    import dataclasses
-
-    import agents
-    for name in agents.available():
-        cfg = agents.config_class(name)
-        fields = ", ".join(f"{f.name}={f.default!r}" for f in dataclasses.fields(cfg)
-                           if f.default is not dataclasses.MISSING)
-        print(f"{name}: {fields}")
     return 0

@@ -1,7 +1,7 @@
 """Balance sweeps: many runner runs (cells) from one sweep file, resumable, with early stop.
 
     from experiments.sweep import load_sweep_file, run_sweep, load_results
-    sweep = load_sweep_file("experiments/sweeps/first_cycle_round_robin.toml", matches=40)
+    sweep = load_sweep_file("experiments/examples/sweeps/first_cycle_round_robin.toml", matches=40)
     run_sweep(sweep, "runs/sweep1", workers=2)
     res = load_results("runs/sweep1")          # res.matches, res.cards, res.cells
 
@@ -10,9 +10,9 @@ Layout of a sweep folder:
     sweep.json              the parsed sweep file, its cells and sweep id
     cells/<cell-id>/        an ordinary run folder (manifest.json, matches/, cards/)
     cells/<cell-id>/cell.json   written when the cell is finished: matches used, early stop
-    report/                 written by `tcglab report` (experiments.report)
+    report/                 written by `tcglab report` (experiments.analysis.report)
 
-Every cell is validated before any match runs (`experiments.sweep_spec`). Every cell
+Every cell is validated before any match runs (`experiments.sweep.spec`). Every cell
 uses the same run seed unless the sweep sweeps `seed`, so match i of every cell has the
 same shuffles and agent seeds (common random numbers: cell differences are measured on
 paired games, which cuts their variance). Seats are swapped by the runner when
@@ -40,10 +40,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.backends import backend_for
-from experiments.config import RunConfig
-from experiments.runner import execute, plan, run_id_of
-from experiments.shards import (
+from experiments.batch.backends import backend_for
+from experiments.batch.config import RunConfig
+from experiments.batch.runner import execute, plan, run_id_of
+from experiments.batch.shards import (
     clean_temporaries,
     completed_ranges,
     read_manifest,
@@ -52,7 +52,7 @@ from experiments.shards import (
     write_shard,
 )
 from experiments.stats import half_width
-from experiments.sweep_spec import (
+from experiments.sweep.spec import (
     StopRule,
     Sweep,
     SweepError,
@@ -107,7 +107,7 @@ def stop_metric(matches: pd.DataFrame, metric: str, swap_seats: bool = True) -> 
 
 
 def _manifest(config: RunConfig, run_id: str, stop: StopRule) -> dict:
-    from experiments.match import game_for
+    from experiments.batch.match import game_for
     game = game_for(config)
     return {"run_id": run_id, "config": config.to_json(), "game": config.game,
             "params": game.params.to_dict(), "params_id": game.params.params_id,

@@ -45,7 +45,7 @@ def per_seat(values: tuple, seats: int, what: str) -> tuple:
     if len(values) == 1:
         return tuple(values) * seats
     if len(values) != seats:
-        from experiments.config import RunConfigError
+        from experiments.batch.config import RunConfigError
         raise RunConfigError(f"{what}: got {len(values)} for a {seats}-player game")
     return tuple(values)
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import os
 import sys
 import time
@@ -38,6 +37,7 @@ from typing import Any
 import numpy as np
 
 import agents
+from experiments.stats import wilson
 from sim import load_game
 
 
@@ -78,17 +78,6 @@ def split_pair(pair: str) -> tuple[str, str]:
     if len(specs) != 2:
         raise ValueError(f"--pair needs exactly two agent specs, got {specs}")
     return specs[0].strip(), specs[1].strip()
-
-
-def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -354,6 +343,3 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             json.dump(summary, fh, indent=1)
     return summary
 
-
-if __name__ == "__main__":
-    main()

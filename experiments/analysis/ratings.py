@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from experiments.analysis.frames import played
+
 ENTITIES = ("agent", "deck", "agent_deck")
 
 
@@ -31,7 +33,6 @@ def ratings(matches: pd.DataFrame, by: str = "agent", model=None) -> pd.DataFram
         from openskill.models import PlackettLuce
     except ImportError as exc:  # pragma: no cover - depends on the extra
         raise ImportError("ratings need openskill: pip install 'tcglab[analysis]'") from exc
-    from experiments.analysis import played
     model = model if model is not None else PlackettLuce()
     current: dict = {}
     games: dict = {}

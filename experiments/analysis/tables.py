@@ -15,24 +15,18 @@ Conventions, the same in every table:
 Tables: `win_rates` (by agent, deck or seat), `matchups` + `matchup_matrix` (entity versus
 entity), `first_player_advantage`, `game_lengths`, `length_distribution`, `end_reasons`
 (win types such as XenodeX convergence / proven_slots), `seat_win_rates`, `param_response`.
-Card statistics live in `experiments.card_stats` and ratings in `experiments.ratings`;
-both are re-exported here.
+The row-level building blocks are in `experiments.analysis.frames`; card statistics in
+`experiments.analysis.card_stats`, ratings in `experiments.analysis.ratings`.
 """
 from __future__ import annotations
-
-import json
-from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
-from experiments.card_stats import card_names, card_stats
-from experiments.ratings import ratings
+from experiments.analysis.frames import MATCH_KEY, Group, group_keys, played, prepare, seat_rows
 from experiments.stats import mean_ci, proportion_ci
 
 __all__ = [
-    "card_names",
-    "card_stats",
     "end_reasons",
     "first_player_advantage",
     "game_lengths",
@@ -41,92 +35,9 @@ __all__ = [
     "matchup_matrix",
     "matchups",
     "param_response",
-    "played",
-    "ratings",
-    "seat_rows",
     "seat_win_rates",
-    "varying_params",
     "win_rates",
-    "with_params",
 ]
-
-MATCH_KEY = ["run_id", "match_id"]
-Group = str | Sequence[str] | None
-
-
-def _group(group: Group) -> list[str]:
-    if group is None:
-        return []
-    return [group] if isinstance(group, str) else list(group)
-
-
-def played(matches: pd.DataFrame) -> pd.DataFrame:
-    """The matches that finished (no `error`), with an `n` column (seats) as int."""
-    if matches.empty:
-        return matches.copy()
-    out = matches[matches["end_reason"] != "error"].copy()
-    out["num_players"] = out["num_players"].astype(int)
-    out["winner"] = out["winner"].astype(int)
-    return out
-
-
-def _hashable(value):
-    return tuple(value) if isinstance(value, list) else value
-
-
-def varying_params(matches: pd.DataFrame) -> list[str]:
-    """The params fields whose value differs between rows of the table."""
-    if matches.empty or "params_json" not in matches:
-        return []
-    parsed = [json.loads(s) for s in matches["params_json"].unique()]
-    names = sorted({k for p in parsed for k in p if k != "game"})
-    return [k for k in names if len({json.dumps(p.get(k)) for p in parsed}) > 1]
-
-
-def with_params(matches: pd.DataFrame, names: Sequence[str] | None = None) -> pd.DataFrame:
-    """The table with one column per params field in `names` (default: those that vary),
-    read from `params_json`; list values become tuples so they can be grouped on."""
-    names = varying_params(matches) if names is None else list(names)
-    missing = [n for n in names if n not in matches.columns]
-    if not missing:
-        return matches
-    out = matches.copy()
-    cache = {s: json.loads(s) for s in out["params_json"].unique()}
-    for name in missing:
-        out[name] = [_hashable(cache[s].get(name)) for s in out["params_json"]]
-    return out
-
-
-def _prepare(matches: pd.DataFrame, group: Group) -> tuple[pd.DataFrame, list[str]]:
-    keys = _group(group)
-    df = played(matches)
-    if keys and not df.empty:
-        df = with_params(df, [k for k in keys if k not in df.columns])
-    return df, keys
-
-
-def seat_rows(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
-    """One row per (match, seat): seat, agent, deck, is_first, won, score, turns and `group`."""
-    df, keys = _prepare(matches, group)
-    cols = list(dict.fromkeys(MATCH_KEY + ["num_players", "first_player", "winner", "turns"] + keys))
-    frames = []
-    for seat in range(4):
-        if df.empty:
-            break
-        part = df[df["num_players"] > seat][cols].copy()
-        if part.empty:
-            continue
-        part["seat"] = seat
-        part["agent"] = df.loc[part.index, f"agent_{seat}"]
-        part["deck"] = df.loc[part.index, f"deck_{seat}"]
-        frames.append(part)
-    if not frames:
-        return pd.DataFrame(columns=cols + ["seat", "agent", "deck", "is_first", "won", "score"])
-    out = pd.concat(frames, ignore_index=True)
-    out["is_first"] = out["seat"] == out["first_player"]
-    out["won"] = out["winner"] == out["seat"]
-    out["score"] = np.where(out["won"], 1.0, np.where(out["winner"] < 0, 1.0 / out["num_players"], 0.0))
-    return out.sort_values(MATCH_KEY + ["seat"], kind="stable").reset_index(drop=True)
 
 
 def _rate_columns(out: pd.DataFrame, score: str = "score", games: str = "games") -> pd.DataFrame:
@@ -142,7 +53,7 @@ def win_rates(matches: pd.DataFrame, by: str = "agent", group: Group = None) -> 
         raise ValueError(f"by must be 'agent', 'deck' or 'seat', got {by!r}")
     rows = seat_rows(matches, group)
     rows = rows.assign(draw=rows["winner"] < 0)
-    keys = _group(group) + [by]
+    keys = group_keys(group) + [by]
     out = rows.groupby(keys, dropna=False, sort=True).agg(
         games=("score", "size"), wins=("won", "sum"), draws=("draw", "sum"),
         score=("score", "sum")).reset_index()
@@ -157,7 +68,7 @@ def matchups(matches: pd.DataFrame, by: str = "deck", group: Group = None) -> pd
     if by not in ("deck", "agent"):
         raise ValueError(f"by must be 'deck' or 'agent', got {by!r}")
     rows = seat_rows(matches, group)
-    keys = _group(group)
+    keys = group_keys(group)
     cols = MATCH_KEY + keys + ["seat", by, "winner"]
     a = rows[cols]
     b = rows[MATCH_KEY + ["seat", by]].rename(columns={"seat": "seat_b", by: "opponent"})
@@ -182,7 +93,7 @@ def matchup_matrix(table: pd.DataFrame, value: str = "win_rate") -> pd.DataFrame
 
 def first_player_advantage(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
     """The first player's win rate (draws 1/n) against the 1/n of a fair game, with its interval."""
-    df, keys = _prepare(matches, group)
+    df, keys = prepare(matches, group)
     df = df.assign(first_win=df["winner"] == df["first_player"], draw=df["winner"] < 0)
     df["score"] = np.where(df["first_win"], 1.0, np.where(df["draw"], 1.0 / df["num_players"], 0.0))
     df["fair"] = 1.0 / df["num_players"]
@@ -207,7 +118,7 @@ def length_column(matches: pd.DataFrame) -> str:
 def game_lengths(matches: pd.DataFrame, group: Group = None, column: str | None = None) -> pd.DataFrame:
     """Length summary (`column` "turns" or "decisions"; default `length_column`): mean with
     interval, sd, quantiles; `measure` names the column."""
-    df, keys = _prepare(matches, group)
+    df, keys = prepare(matches, group)
     column = column or length_column(df)
     rows = []
     parts = df.groupby(keys, dropna=False, sort=True) if keys else [((), df)]
@@ -228,7 +139,7 @@ def game_lengths(matches: pd.DataFrame, group: Group = None, column: str | None 
 
 def length_distribution(matches: pd.DataFrame, group: Group = None, column: str | None = None) -> pd.DataFrame:
     """How many games lasted each length (`count`, and `share` of its group)."""
-    df, keys = _prepare(matches, group)
+    df, keys = prepare(matches, group)
     column = column or length_column(df)
     out = df.groupby(keys + [column], dropna=False, sort=True).size().rename("count").reset_index()
     totals = out.groupby(keys, dropna=False)["count"].transform("sum") if keys else out["count"].sum()
@@ -239,7 +150,7 @@ def length_distribution(matches: pd.DataFrame, group: Group = None, column: str 
 def end_reasons(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
     """Share of each end reason (win type: XenodeX convergence / proven_slots, First Cycle
     leader_hp / turn_limit, ...) with its interval."""
-    df, keys = _prepare(matches, group)
+    df, keys = prepare(matches, group)
     out = df.groupby(keys + ["end_reason"], dropna=False, sort=True).size().rename("count").reset_index()
     totals = out.groupby(keys, dropna=False)["count"].transform("sum") if keys else out["count"].sum()
     out["games"] = totals
@@ -252,7 +163,7 @@ def seat_win_rates(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
     """Win rate by seat position (0 = P1), against the fair 1/n, per `group` (add
     "num_players" to the group when a table mixes player counts)."""
     out = win_rates(matches, by="seat", group=group)
-    n = seat_rows(matches, group).groupby(_group(group) + ["seat"], dropna=False, sort=True)[
+    n = seat_rows(matches, group).groupby(group_keys(group) + ["seat"], dropna=False, sort=True)[
         "num_players"].mean().values
     out["fair"] = 1.0 / n
     return out
@@ -263,7 +174,7 @@ def param_response(matches: pd.DataFrame, param: str, group: Group = None,
     """How a swept parameter moves the game: per value of `param` (and `group`), the mean
     length (`length` names the column, see `length_column`) with its interval, the first
     player's win rate (`fair` = 1/n) and the draw rate, with intervals."""
-    keys = _group(group) + [param]
+    keys = group_keys(group) + [param]
     length = game_lengths(matches, keys, column)
     measure = length["measure"].iloc[0] if len(length) else (column or "turns")
     length = length.rename(columns={"mean": "length_mean", "ci_low": "length_low", "ci_high": "length_high",

@@ -1,6 +1,6 @@
 """`tcglab report`: the tables and PNG plots of a sweep (or a single run) and a one-page HTML report.
 
-    from experiments.report import write_report
+    from experiments.analysis.report import write_report
     write_report("runs/sweep1")          # runs/sweep1/report/index.html, *.png, *.csv
 
 What is shown depends on what the folder holds: the deck (and agent) matchup heatmaps when
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments import analysis as A
-from experiments import plots
-from experiments.shards import read_manifest, read_table
+from experiments import analysis as A  # the package: tables, card_stats, ratings
+from experiments.analysis import plots
+from experiments.batch.shards import read_manifest, read_table
 from experiments.sweep import SweepResults, load_results
 
 LINEUP_AXES = ("cell", "lineup_decks", "lineup_agents", "run_seed")

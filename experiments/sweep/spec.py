@@ -32,7 +32,7 @@ seat. `{ round_robin = [...], mirrors = false }` expands to every combination of
 `num_players` different entries (with `mirrors = true`, repeats too). Every key not in
 `SWEEP_KEYS` / `POINT_KEYS` is read as a field of the game's params and checked against
 its declared range (`Params.describe()`); decks, agents and params are then checked per
-cell by `experiments.runner.validate`. Every error is a `SweepError` naming the file, the
+cell by `experiments.batch.runner.validate`. Every error is a `SweepError` naming the file, the
 key and the problem.
 """
 from __future__ import annotations
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from experiments.config import RunConfig, RunConfigError
+from experiments.batch.config import RunConfig, RunConfigError
 
 SWEEP_KEYS = {"name", "description", "game", "agents", "decks", "matches", "seed", "swap_seats",
               "shard_size", "log_cards", "log_decisions", "workers", "backend", "ray_address",
@@ -388,9 +388,9 @@ def _config(common: dict, base: dict, axes: list, source: str) -> RunConfig:
 
 
 def validate_sweep(sweep: Sweep) -> None:
-    """Check every cell's game params, agents and decks (`experiments.runner.validate`),
+    """Check every cell's game params, agents and decks (`experiments.batch.runner.validate`),
     naming the cell and the problem; nothing is played or written."""
-    from experiments.runner import validate
+    from experiments.batch.runner import validate
     for cell in sweep.cells:
         try:
             validate(cell.config)

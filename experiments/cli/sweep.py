@@ -1,20 +1,21 @@
 """`tcglab sweep` and `tcglab report`: balance sweeps from a TOML file, and their report.
 
-    tcglab sweep experiments/sweeps/first_cycle_round_robin.toml --out runs/sweep1 --workers 2
-    tcglab sweep experiments/sweeps/first_cycle_round_robin.toml --out runs/sweep1 --resume
+    tcglab sweep experiments/examples/sweeps/first_cycle_round_robin.toml --out runs/sweep1 --workers 2
+    tcglab sweep experiments/examples/sweeps/first_cycle_round_robin.toml --out runs/sweep1 --resume
     tcglab sweep SWEEP.toml --dry-run            # validate and list the cells, play nothing
     tcglab report runs/sweep1                    # PNG plots + index.html in runs/sweep1/report
 """
 from __future__ import annotations
 
 import argparse
-import sys
+
+from sim.core.errors import TcglabError
 
 
 def add_parsers(sub) -> None:
     """Register sweep and report on an argparse subparsers object."""
     sweep = sub.add_parser("sweep", help="run a balance sweep described by a TOML file")
-    sweep.add_argument("file", help="the sweep file (see experiments/sweeps/)")
+    sweep.add_argument("file", help="the sweep file (see experiments/examples/sweeps/)")
     sweep.add_argument("--out", help="sweep folder (cells/<cell-id>/ run folders inside)")
     sweep.add_argument("--workers", type=int, default=None, help="processes per cell (default: the file's)")
     sweep.add_argument("--backend", default=None, choices=("local", "ray"))
@@ -24,20 +25,12 @@ def add_parsers(sub) -> None:
     sweep.add_argument("--dry-run", action="store_true", help="validate and list the cells only")
     sweep.add_argument("--no-progress", action="store_true")
     sweep.add_argument("--report", action="store_true", help="write the report when done")
+    sweep.set_defaults(handler=cmd_sweep)
     report = sub.add_parser("report", help="plots and an HTML page for a sweep or run folder")
     report.add_argument("folder", help="a sweep folder (or a single run folder)")
     report.add_argument("--out", default=None, help="where to write (default FOLDER/report)")
     report.add_argument("--top-cards", type=int, default=20, help="cards shown in the card table")
-
-
-def dispatch(args: argparse.Namespace) -> int:
-    """Run the sweep or report subcommand; bad input prints the named problem and returns 2."""
-    from sim.core.errors import TcglabError
-    try:
-        return cmd_sweep(args) if args.command == "sweep" else cmd_report(args)
-    except TcglabError as exc:
-        print(f"tcglab {args.command}: {exc}", file=sys.stderr)
-        return 2
+    report.set_defaults(handler=cmd_report)
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
@@ -48,21 +41,20 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         print(sweep.describe())
         return 0
     if not args.out:
-        print("tcglab sweep: --out FOLDER is required (or --dry-run)", file=sys.stderr)
-        return 2
+        raise TcglabError("--out FOLDER is required (or --dry-run)")
     cells = run_sweep(sweep, args.out, workers=args.workers, backend=args.backend,
                       ray_address=args.ray_address, resume=args.resume, progress=not args.no_progress)
     print(f"sweep {sweep.name!r}: {len(cells)} cells, {int(cells['matches'].sum())} matches in {args.out}")
     print(cells.to_string(index=False))
     if args.report:
-        from experiments.report import write_report
+        from experiments.analysis.report import write_report
         print(f"report: {write_report(args.out)}")
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the plots and index.html; print where."""
-    from experiments.report import write_report
+    from experiments.analysis.report import write_report
     path = write_report(args.folder, out=args.out, top_cards=args.top_cards)
     print(f"report: {path}")
     return 0

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from experiments.analysis.frames import group_keys, seat_rows
 from experiments.stats import difference_ci, proportion_ci
 
 
@@ -75,10 +76,9 @@ def card_stats(matches: pd.DataFrame, cards: pd.DataFrame, group: str | Sequence
     """One row per card (per `group`, and per deck with `by_deck`): games holding it,
     draw/play/opening counts and rates, win rates with intervals, `effect` and
     `opening_effect` with intervals (see module doc). Sorted by `effect`, strongest first."""
-    from experiments.analysis import _group, seat_rows
-    group_keys = _group(group)
-    keys = group_keys + (["deck"] if by_deck else [])
-    seats = seat_rows(matches, group_keys)
+    keys_of_group = group_keys(group)
+    keys = keys_of_group + (["deck"] if by_deck else [])
+    seats = seat_rows(matches, keys_of_group)
     if seats.empty or cards is None or cards.empty:
         return pd.DataFrame(columns=keys + ["card", "name", "games"])
     seats = seats.assign(deck_key=seats["deck"].fillna("").astype(str)).rename(columns={"seat": "player"})

@@ -13,7 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 def run_shard(config, start: int, stop: int, run_id: str) -> tuple[int, int, dict[str, list[dict]]]:
     """Play matches start..stop-1 and return their rows by table."""
-    from experiments.match import play_match
+    from experiments.batch.match import play_match
     matches, decisions, cards = [], [], []
     for index in range(start, stop):
         row, dec, crd = play_match(config, index, run_id)

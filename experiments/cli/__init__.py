@@ -1,0 +1,20 @@
+"""The `tcglab` command: one module per group of subcommands, dispatched by `main`.
+
+    tcglab games | tcglab decks GAME | tcglab agents
+    tcglab run ... | tcglab replay RUN MATCH | tcglab sweep FILE | tcglab report FOLDER
+    tcglab train ... | tcglab packs N | tcglab first-day DECK
+
+Modules:
+- `main`: the top-level parser, dispatch, and the one-line error convention;
+- `catalog`: `games`, `decks`, `agents` (what can be played);
+- `run`: `run` and `replay` (the batch runner);
+- `sweep`: `sweep` and `report` (balance sweeps and their report);
+- `train`: `train` (masked PPO, extra `rl`);
+- `collection`: `packs` and `first-day` (First Cycle's packs and economy).
+
+Each subcommand module has `add_parsers(subparsers)`, which registers its parsers with a
+`handler(args) -> exit code`.
+"""
+from experiments.cli.main import main
+
+__all__ = ["main"]

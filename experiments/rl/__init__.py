@@ -1,0 +1,9 @@
+"""Reinforcement learning on tcglab games (needs the extra `rl`: torch, stable-baselines3, sb3-contrib).
+
+Modules:
+- `train_ppo`: masked PPO training in the single-file style of CleanRL (`tcglab train`);
+- `pettingzoo_sb3`: any tcglab PettingZoo AEC env as a one-learner gymnasium env for
+  Stable-Baselines3 or any other single-agent library.
+
+Nothing here is imported with `experiments`, so the core install does not need torch.
+"""
