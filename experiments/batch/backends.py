@@ -1,19 +1,41 @@
-"""Where shards of matches run: local processes (default) or tasks on a Ray cluster.
+"""Where shards of matches run: this process, local worker processes, or tasks on a Ray cluster.
 
-Both yield `(start, stop, tables)` as shards finish, in any order; the driver writes them.
-Workers return their rows instead of writing files, so a Ray cluster needs no shared disk:
-the matches table as a list of dicts (one per match, read by the summary), the decision
+Every backend yields `(start, stop, tables)` as shards finish, in any order; the driver
+writes them. Workers return their rows instead of writing files, so a Ray cluster needs
+no shared disk: the matches table as a list of dicts (read by the summary), the decision
 and card tables as Arrow tables.
+
+Local workers never outlive their driver: each asks the kernel to kill it when its parent
+dies (Linux `PR_SET_PDEATHSIG`) and also watches its parent id, so SIGTERM, SIGINT or
+kill -9 of the driver leaves no process behind; workers ignore Ctrl-C, which the driver
+handles. A worker that dies (killed, out of memory) breaks the pool: the pool is rebuilt
+and the unfinished shards are submitted again, up to `LOCAL_RETRIES` times, as Ray
+retries its lost tasks; then the run fails with a message.
 """
 from __future__ import annotations
 
+import ctypes
+import os
+import signal
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from experiments.batch.match import play_match
+from sim.core.errors import TcglabError
+
+LOCAL_RETRIES = 3
+RAY_RETRIES = 3
 
 
-def run_shard(config, start: int, stop: int, run_id: str) -> tuple[int, int, dict[str, list[dict]]]:
+class WorkerLostError(TcglabError):
+    """Local workers kept dying: the run stops instead of retrying forever."""
+
+
+def run_shard(config, start: int, stop: int, run_id: str) -> tuple[int, int, dict]:
     """Play matches start..stop-1 and return their rows by table."""
-    from experiments.batch.match import play_match
     matches, decisions, cards = [], [], []
     for index in range(start, stop):
         row, dec, crd = play_match(config, index, run_id)
@@ -25,51 +47,101 @@ def run_shard(config, start: int, stop: int, run_id: str) -> tuple[int, int, dic
     # pickling their column buffers costs far less than pickling thousands of dicts that
     # the driver would then convert itself, competing with the workers for a core.
     if config.log_decisions:
-        tables["decisions"] = _arrow(decisions)
+        tables["decisions"] = _arrow("decisions", decisions)
     if config.log_cards:
-        tables["cards"] = _arrow(cards)
+        tables["cards"] = _arrow("cards", cards)
     return start, stop, tables
 
 
-def _arrow(rows: list[dict]):
-    import pyarrow as pa
-    return pa.Table.from_pylist(rows) if rows else pa.table({})
+def _arrow(table: str, rows: list[dict]):
+    from experiments.batch.schema import to_arrow
+    return to_arrow(table, rows)
+
+
+def run_inline(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tuple]:
+    """Run shards one after another in this process."""
+    for start, stop in ranges:
+        yield run_shard(config, start, stop, run_id)
+
+
+def _worker_init(parent: int) -> None:
+    """In each local worker: die with the parent, leave Ctrl-C to the driver."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us when the parent dies
+    except (OSError, AttributeError):
+        pass  # not Linux: the watchdog below does the job, a little later
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="tcglab-parent-watch").start()
 
 
 def run_local(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tuple]:
-    """Run shards in this process (1 worker) or a process pool, keeping at most 2 per worker queued."""
+    """Run shards in a pool of `config.workers` processes, at most 2 per worker queued;
+    a broken pool (a worker died) is rebuilt and its unfinished shards resubmitted."""
     if config.workers == 1:
-        for start, stop in ranges:
-            yield run_shard(config, start, stop, run_id)
+        yield from run_inline(config, ranges, run_id)
         return
     todo = list(ranges)
-    with ProcessPoolExecutor(max_workers=config.workers) as pool:
-        running = set()
-        while todo or running:
-            while todo and len(running) < 2 * config.workers:
-                start, stop = todo.pop(0)
-                running.add(pool.submit(run_shard, config, start, stop, run_id))
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for fut in done:
-                yield fut.result()
+    failures = 0
+    while todo:
+        pool = ProcessPoolExecutor(max_workers=config.workers, initializer=_worker_init,
+                                   initargs=(os.getpid(),))
+        running: dict = {}
+        try:
+            while todo or running:
+                while todo and len(running) < 2 * config.workers:
+                    rng = todo[0]
+                    running[pool.submit(run_shard, config, rng[0], rng[1], run_id)] = rng
+                    todo.pop(0)  # only once submitted: a broken pool refuses the submit
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    rng = running.pop(fut)
+                    try:
+                        result = fut.result()
+                    except BrokenProcessPool:
+                        todo.insert(0, rng)
+                        continue
+                    yield result
+        except BrokenProcessPool:
+            pass
+        finally:
+            todo[:0] = sorted(running.values())
+            _shut_down(pool)
+        if todo:
+            failures += 1
+            if failures > LOCAL_RETRIES:
+                raise WorkerLostError(f"local workers died {failures} times (killed, or out of memory?); "
+                                      f"{len(todo)} shards not played: run again with --resume")
+
+
+def _shut_down(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now: cancel queued shards and kill its workers (they hold nothing to save)."""
+    processes = list(getattr(pool, "_processes", {}).values())  # no public way to reach them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.kill()
+    for proc in processes:
+        proc.join(timeout=5)
 
 
 def run_ray(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tuple]:
-    """Run shards as Ray tasks (retried on lost workers) on an existing or local cluster."""
+    """Run shards as Ray tasks (retried on lost workers) on the cluster `connect_ray` joined;
+    stopping the generator early cancels the tasks still running."""
+    import ray
+    remote = ray.remote(max_retries=RAY_RETRIES, retry_exceptions=False)(run_shard)
+    todo = list(ranges)
+    running: list = []
+    limit = 2 * max(1, config.workers)
     try:
-        import ray
-    except ImportError as exc:  # pragma: no cover - depends on the extra
-        raise RuntimeError("the ray backend needs the 'ray' extra: pip install 'tcglab[ray]'") from exc
-    started_here = False
-    if not ray.is_initialized():
-        kwargs = {"address": config.ray_address} if config.ray_address else {"num_cpus": config.workers}
-        ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kwargs)
-        started_here = True
-    remote = ray.remote(max_retries=3, retry_exceptions=False)(run_shard)
-    try:
-        todo = list(ranges)
-        running = []
-        limit = 2 * max(1, config.workers)
         while todo or running:
             while todo and len(running) < limit:
                 start, stop = todo.pop(0)
@@ -78,10 +150,29 @@ def run_ray(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tupl
             for ref in done:
                 yield ray.get(ref)
     finally:
-        if started_here:
-            ray.shutdown()
+        for ref in running:
+            ray.cancel(ref, force=True)
+
+
+def connect_ray(address: str | None, workers: int):
+    """Join the Ray cluster at `address` (or start a local one with `workers` CPUs);
+    returns a function that disconnects (and stops a local cluster started here)."""
+    try:
+        import ray
+    except ImportError:
+        raise TcglabError("the ray backend needs the extra 'ray': install with: pip install -e '.[ray]'") from None
+    if ray.is_initialized():
+        return lambda: None
+    kwargs = {"address": address} if address else {"num_cpus": workers}
+    try:
+        ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kwargs)
+    except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
+        where = f"the Ray cluster at {address!r}" if address else "a local Ray cluster"
+        text = str(exc).strip().splitlines()
+        raise TcglabError(f"cannot reach {where}: {text[0] if text else type(exc).__name__}") from None
+    return ray.shutdown
 
 
 def backend_for(name: str):
-    """The shard iterator of a backend name."""
+    """The shard iterator of a backend name ("local" or "ray")."""
     return {"local": run_local, "ray": run_ray}[name]

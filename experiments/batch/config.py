@@ -1,8 +1,20 @@
-"""`RunConfig`: everything that defines a batch of matches, validated before any match runs."""
+"""`RunConfig`: everything that defines a batch of matches, type-checked when it is built.
+
+    RunConfig(game="xenodex", num_players=4, agents=("mcts", "greedy"), matches=100, seed=7)
+
+Every field is checked for its type and range as the config is made (bools must be bools,
+counts ints, specs strings), so a wrong value fails at the call that gave it, in the
+user's words. Whether the config can be played (the game, its params, decks and agents
+on a real opening state) is checked before the first match by
+`experiments.batch.validate.check_playable`.
+"""
 from __future__ import annotations
 
 import dataclasses
 import json
+import math
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,13 +25,20 @@ class RunConfigError(TcglabError, ValueError):
     """A run configuration that cannot work (the message names the field)."""
 
 
+BOOL_FIELDS = ("swap_seats", "log_decisions", "log_cards", "resume", "progress", "allow_errors")
+NOT_IN_RUN_ID = ("matches", "workers", "backend", "ray_address", "resume", "progress", "extra", "out",
+                 "allow_errors")
+
+
 @dataclass(frozen=True)
 class RunConfig:
     """A batch of matches. Seats are 0-based; `agents` and `decks` are given per seat.
 
     A single agent or deck applies to every seat. With `swap_seats`, match i rotates the
     seat assignment by i (mod players), so each agent/deck plays every seat equally often
-    and the first-player advantage cancels out.
+    and the first-player advantage cancels out. `num_players` sets the seat count of a
+    game that has several (it is stored as the `num_players` params override). Matches
+    that raise are logged as errors; `execute` then fails unless `allow_errors`.
     """
 
     game: str = "first_cycle"
@@ -39,21 +58,35 @@ class RunConfig:
     resume: bool = False
     progress: bool = True
     num_players: int | None = None
+    allow_errors: bool = False
     extra: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
-        if self.matches < 0:
-            raise RunConfigError(f"matches must be >= 0, got {self.matches}")
-        if self.workers < 1:
-            raise RunConfigError(f"workers must be >= 1, got {self.workers}")
-        if self.shard_size < 1:
-            raise RunConfigError(f"shard_size must be >= 1, got {self.shard_size}")
-        if self.backend not in ("local", "ray"):
-            raise RunConfigError(f"backend must be 'local' or 'ray', got {self.backend!r}")
-        if not self.agents:
-            raise RunConfigError("agents: give at least one agent")
-        if self.seed < 0:
-            raise RunConfigError(f"seed must be >= 0, got {self.seed}")
+        set_ = object.__setattr__
+        _expect(isinstance(self.game, str) and self.game, "game", "a game name", self.game)
+        set_(self, "agents", _specs(self.agents, "agents"))
+        if self.decks is not None:
+            set_(self, "decks", _specs(self.decks, "decks"))
+        for name, low in (("matches", 0), ("seed", 0), ("workers", 1), ("shard_size", 1)):
+            _int_at_least(getattr(self, name), name, low)
+        for name in BOOL_FIELDS:
+            _expect(isinstance(getattr(self, name), bool), name, "true or false", getattr(self, name))
+        _expect(self.backend in ("local", "ray"), "backend", "'local' or 'ray'", self.backend)
+        _expect(self.ray_address is None or isinstance(self.ray_address, str), "ray_address",
+                "a string (host:port) or None", self.ray_address)
+        if self.out is not None:
+            _expect(isinstance(self.out, (str, os.PathLike)), "out", "a folder path", self.out)
+            set_(self, "out", os.fspath(self.out))
+        params = _params(self.params)
+        if self.num_players is not None:
+            _int_at_least(self.num_players, "num_players", 1)
+            if params.get("num_players", self.num_players) != self.num_players:
+                raise RunConfigError(f"num_players: {self.num_players} disagrees with the params override "
+                                     f"num_players={params['num_players']}")
+            params["num_players"] = self.num_players
+            set_(self, "num_players", None)
+        set_(self, "params", tuple(sorted(params.items())))
+        _expect(isinstance(self.extra, dict), "extra", "a dict", self.extra)
 
     @property
     def param_overrides(self) -> dict[str, Any]:
@@ -61,11 +94,34 @@ class RunConfig:
         return dict(self.params)
 
     def to_json(self) -> str:
-        """Canonical JSON of the fields that define the matches (not workers or backend)."""
+        """Canonical JSON of every field (a manifest records it; `from_json` reads it back)."""
         d = dataclasses.asdict(self)
-        for k in ("workers", "backend", "ray_address", "resume", "progress", "extra", "out"):
-            d.pop(k)
+        d.pop("extra")
         return json.dumps(d, sort_keys=True, default=list)
+
+    def identity_json(self) -> str:
+        """Canonical JSON of the fields that define which matches are played, and how: not the
+        match count (a run can be extended), nor where and how fast it runs."""
+        d = json.loads(self.to_json())
+        for k in NOT_IN_RUN_ID:
+            d.pop(k, None)
+        return json.dumps(d, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str, **changes: Any) -> RunConfig:
+        """The config `to_json` wrote (fields it lacks take their defaults), with `changes`."""
+        d = json.loads(text)
+        known = {f.name for f in dataclasses.fields(cls)}
+        d = {k: v for k, v in d.items() if k in known}
+        if d.get("params") is not None:
+            d["params"] = tuple(tuple(p) for p in d["params"])
+        d.update(changes)
+        return cls(**d)
+
+    def differences(self, other: RunConfig) -> list[str]:
+        """'field: this vs other' for each field of the run's identity that differs."""
+        mine, theirs = json.loads(self.identity_json()), json.loads(other.identity_json())
+        return [f"{k}: {theirs.get(k)!r} vs {mine.get(k)!r}" for k in sorted(mine) if mine.get(k) != theirs.get(k)]
 
     def replace(self, **changes: Any) -> RunConfig:
         """A copy with fields changed."""
@@ -75,9 +131,53 @@ class RunConfig:
 def parse_param(text: str) -> tuple[str, Any]:
     """"key=value" with the value read as JSON when it parses (ints, floats, lists, bools)."""
     key, sep, value = text.partition("=")
-    if not sep or not key:
+    if not sep or not key.strip():
         raise RunConfigError(f"--param expects key=value, got {text!r}")
     try:
         return key.strip(), json.loads(value)
     except json.JSONDecodeError:
         return key.strip(), value
+
+
+def merge_params(pairs: list[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
+    """Params pairs with a repeated key keeping its last value, sorted by key."""
+    return tuple(sorted(dict(pairs).items()))
+
+
+def _expect(ok: Any, name: str, what: str, value: Any) -> None:
+    if not ok:
+        raise RunConfigError(f"{name}: expected {what}, got {value!r} ({type(value).__name__})")
+
+
+def _int_at_least(value: Any, name: str, low: int) -> None:
+    _expect(isinstance(value, int) and not isinstance(value, bool), name, f"an integer >= {low}", value)
+    if value < low:
+        raise RunConfigError(f"{name}: must be >= {low}, got {value}")
+
+
+def _specs(value: Any, name: str) -> tuple[str, ...]:
+    """A tuple of non-empty strings from a tuple or list (one per seat, or one for all)."""
+    _expect(isinstance(value, (tuple, list)), name, "a list of names, one per seat or one for all seats", value)
+    out = tuple(value)
+    if not out:
+        raise RunConfigError(f"{name}: give at least one")
+    for item in out:
+        _expect(isinstance(item, str) and item.strip(), name, "non-empty strings", item)
+    return out
+
+
+def _params(value: Any) -> dict[str, Any]:
+    """Params overrides as a dict from pairs or a mapping; a repeated key keeps its last value."""
+    if isinstance(value, Mapping):
+        pairs = list(value.items())
+    else:
+        _expect(isinstance(value, (tuple, list)), "params", "(key, value) pairs or a dict", value)
+        pairs = []
+        for pair in value:
+            _expect(isinstance(pair, (tuple, list)) and len(pair) == 2, "params", "(key, value) pairs", pair)
+            pairs.append(tuple(pair))
+    for key, v in pairs:
+        _expect(isinstance(key, str) and key, "params", "string keys", key)
+        if isinstance(v, float) and not math.isfinite(v):
+            raise RunConfigError(f"params: {key}={v} is not a finite number")
+    return dict(pairs)

@@ -1,4 +1,4 @@
-"""Play one seeded match of a run and turn it into log rows (schema: ../shared/DESIGN.md).
+"""Play one seeded match of a run and turn it into log rows (columns: `experiments.batch.schema`).
 
 Match `index` of a run draws everything from `SeedSequence(run_seed, spawn_key=(index,))`:
 the game seed and one generator per seat's agent. So any single match can be replayed
@@ -6,6 +6,7 @@ alone, and the table is the same whatever the workers or the backend.
 """
 from __future__ import annotations
 
+import json
 import time
 import traceback
 from dataclasses import dataclass
@@ -15,7 +16,9 @@ from typing import Any
 import numpy as np
 
 import agents as agent_registry
-from sim import load_game
+from experiments.batch.config import RunConfigError
+from sim import game_names, load_game
+from sim.core.errors import TcglabError
 
 ENV_VERSION = "v0"
 CARD_EVENT_KINDS = {"opening_hand": "opening_hand", "draw": "drawn", "deploy": "played",
@@ -45,8 +48,8 @@ def per_seat(values: tuple, seats: int, what: str) -> tuple:
     if len(values) == 1:
         return tuple(values) * seats
     if len(values) != seats:
-        from experiments.batch.config import RunConfigError
-        raise RunConfigError(f"{what}: got {len(values)} for a {seats}-player game")
+        raise RunConfigError(f"{what}: got {len(values)} ({', '.join(values)}) for a {seats}-player game; "
+                             "give one per seat, or one for every seat")
     return tuple(values)
 
 
@@ -70,7 +73,6 @@ def setup_for(config, index: int, seats: int) -> MatchSetup:
 
 @lru_cache(maxsize=8)
 def _game(name: str, params_json: str):
-    import json
     return load_game(name, **json.loads(params_json))
 
 
@@ -90,9 +92,17 @@ def default_deck_names(config) -> tuple:
 
 
 def game_for(config):
-    """The (cached) game object of a run config."""
-    import json
-    return _game(config.game, json.dumps(config.param_overrides, sort_keys=True))
+    """The (cached) game object of a run config; RunConfigError names what is wrong."""
+    overrides = config.param_overrides
+    try:
+        return _game(config.game, json.dumps(overrides, sort_keys=True))
+    except TcglabError as exc:
+        if config.game in game_names() and "num_players" in overrides:
+            fixed = _game(config.game, "{}").num_players
+            if "num_players" not in _game(config.game, "{}").params.to_dict():
+                raise RunConfigError(f"players: {config.game} is a {fixed}-player game; "
+                                     f"{overrides['num_players']} players is not possible") from None
+        raise RunConfigError(f"{'params' if config.game in game_names() else 'game'}: {exc}") from None
 
 
 def play_match(config, index: int, run_id: str, on_decision=None) -> tuple[dict, list[dict], list[dict]]:
@@ -144,9 +154,9 @@ def play_match(config, index: int, run_id: str, on_decision=None) -> tuple[dict,
             row[f"return_{seat}"] = float(returns[seat]) if seat < seats else None
         if config.log_cards:
             cards = _card_rows(run_id, index, card_events, returns)
-    except Exception as exc:  # a failed match is logged, and the run goes on
+    except Exception as exc:  # a failed match is logged, and the run goes on (then fails loudly)
         row.update(first_player=-1, winner=-1, end_reason="error", turns=-1, decisions=n_decisions,
-                   error="".join(traceback.format_exception_only(type(exc), exc)).strip())
+                   error=error_text(exc))
         for seat in range(4):
             row[f"return_{seat}"] = None
         decisions, cards = [], []
@@ -166,3 +176,15 @@ def _card_rows(run_id: str, index: int, events: list[tuple], returns: list[float
         out.append({"run_id": run_id, "match_id": index, "player": player, "card": card,
                     "event": event, "count": n, "outcome": outcome})
     return out
+
+
+def error_text(exc: BaseException) -> str:
+    """`Type: message (at file:line in function)`, the innermost frame being where it was raised."""
+    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    frames = traceback.extract_tb(exc.__traceback__)
+    if frames:
+        last = frames[-1]
+        parts = last.filename.replace("\\", "/").split("/")
+        where = "/".join(parts[-2:])
+        text += f" (at {where}:{last.lineno} in {last.name})"
+    return text

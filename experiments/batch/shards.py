@@ -1,9 +1,12 @@
-"""Parquet shards written atomically: a temporary name first, renamed when complete.
+"""Parquet shards: written atomically with a fixed schema, read back with clear errors.
 
 A run directory holds `manifest.json` and one folder per table (`matches/`, `decisions/`,
-`cards/`) of `part-<first match>-<last match>.parquet` files. A shard exists under its
-final name only once every row of its match range is in it, so a run killed at any moment
-leaves only whole shards behind, and `--resume` runs just the missing ranges.
+`cards/`) of `part-<first match>-<last match>.parquet` files. A shard is written under a
+temporary name, fsynced and renamed, the matches file last: a shard exists under its
+final name only once every row of its match range is in it. Every shard has its table's
+schema (`experiments.batch.schema`) and names its run id and range in its metadata, so
+`pandas.read_parquet(run_dir / "matches")` reads any run, and `experiments.batch.verify`
+can check each file before a resume trusts it.
 """
 from __future__ import annotations
 
@@ -16,8 +19,18 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-TABLES = ("matches", "decisions", "cards")
-_PART = re.compile(r"^part-(\d{9})-(\d{9})\.parquet$")
+from experiments.batch.schema import SCHEMAS, TABLES, to_arrow, with_shard_metadata
+from sim.core.errors import TcglabError
+
+PART = re.compile(r"^part-(\d{9})-(\d{9})\.parquet$")
+MANIFEST = "manifest.json"
+
+__all__ = ["TABLES", "CorruptLogError", "PART", "read_manifest", "read_table", "shard_name",
+           "write_manifest", "write_shard"]
+
+
+class CorruptLogError(TcglabError):
+    """A log file that cannot be read or does not belong where it lies."""
 
 
 def shard_name(start: int, stop: int) -> str:
@@ -25,74 +38,77 @@ def shard_name(start: int, stop: int) -> str:
     return f"part-{start:09d}-{stop - 1:09d}.parquet"
 
 
-def write_table(path: Path, rows: list[dict] | pa.Table, schema: pa.Schema | None = None) -> None:
-    """Write rows (dicts or an Arrow table) to `path` atomically (temporary file, fsync, rename)."""
+def shard_range(name: str) -> tuple[int, int] | None:
+    """(start, stop) from a shard file name; None if it is not one."""
+    m = PART.match(name)
+    return (int(m.group(1)), int(m.group(2)) + 1) if m else None
+
+
+def _replace_atomically(path: Path, write) -> None:
+    """Call `write(tmp)` on a temporary sibling of `path`, fsync it, rename it to `path`."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    if isinstance(rows, pa.Table):
-        table = rows
-    else:
-        table = pa.Table.from_pylist(rows, schema=schema) if rows else pa.table({})
-    pq.write_table(table, tmp)
-    with open(tmp, "rb") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    try:
+        write(tmp)
+        with open(tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
-def write_shard(run_dir: Path, start: int, stop: int, tables: dict[str, list[dict] | pa.Table]) -> None:
-    """Write one shard of each table; the matches table last, since it marks the shard done."""
+def write_shard(run_dir: Path, run_id: str, start: int, stop: int,
+                tables: dict[str, list[dict] | pa.Table]) -> None:
+    """Write one shard of each table in `tables`; the matches table last, as it marks the shard done."""
     name = shard_name(start, stop)
-    for table in ("decisions", "cards"):
+    for table in ("decisions", "cards", "matches"):
         if table in tables:
-            write_table(run_dir / table / name, tables[table])
-    write_table(run_dir / "matches" / name, tables["matches"])
-
-
-def completed_ranges(run_dir: Path) -> set[tuple[int, int]]:
-    """(start, stop) of every shard whose matches file is complete."""
-    out = set()
-    folder = run_dir / "matches"
-    if folder.is_dir():
-        for p in folder.iterdir():
-            m = _PART.match(p.name)
-            if m:
-                out.add((int(m.group(1)), int(m.group(2)) + 1))
-    return out
-
-
-def clean_temporaries(run_dir: Path) -> int:
-    """Remove temporary files a killed run left behind; returns how many."""
-    n = 0
-    for table in TABLES:
-        folder = run_dir / table
-        if folder.is_dir():
-            for p in folder.glob(".*.tmp"):
-                p.unlink()
-                n += 1
-    return n
+            data = with_shard_metadata(to_arrow(table, tables[table]), table, run_id, start, stop)
+            _replace_atomically(run_dir / table / name, lambda tmp, data=data: pq.write_table(data, tmp))
 
 
 def read_table(run_dir: str | Path, table: str = "matches") -> pd.DataFrame:
-    """A whole table of a run, sorted by match (and decision order)."""
+    """A whole table of a run, sorted by match (and decision order), with the table's fixed
+    columns even when it is empty. A shard that cannot be read raises CorruptLogError
+    naming the file."""
+    if table not in SCHEMAS:
+        raise ValueError(f"table must be one of {TABLES}, got {table!r}")
     folder = Path(run_dir) / table
     parts = sorted(p for p in folder.glob("part-*.parquet")) if folder.is_dir() else []
-    frames = [pq.read_table(p).to_pandas() for p in parts]
-    frames = [f for f in frames if len(f.columns)]
-    if not frames:
-        return pd.DataFrame()
-    df = pd.concat(frames, ignore_index=True)
+    frames = []
+    for path in parts:
+        try:
+            frames.append(pq.read_table(path, schema=SCHEMAS[table]))
+        except (OSError, pa.ArrowException) as exc:
+            raise CorruptLogError(f"{path}: unreadable shard ({_first_line(exc)}); "
+                                  "`tcglab run ... --resume` moves it aside and plays its matches again") from None
+    data = pa.concat_tables(frames) if frames else SCHEMAS[table].empty_table()
+    df = data.to_pandas()
     return df.sort_values("match_id", kind="stable").reset_index(drop=True)
 
 
 def write_manifest(run_dir: Path, manifest: dict) -> None:
     """Write manifest.json atomically."""
-    run_dir.mkdir(parents=True, exist_ok=True)
-    tmp = run_dir / ".manifest.json.tmp"
-    tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True, default=str))
-    os.replace(tmp, run_dir / "manifest.json")
+    text = json.dumps(manifest, indent=2, sort_keys=True, default=str)
+    _replace_atomically(Path(run_dir) / MANIFEST, lambda tmp: tmp.write_text(text))
 
 
-def read_manifest(run_dir: Path) -> dict | None:
-    """The run's manifest, or None."""
-    p = Path(run_dir) / "manifest.json"
-    return json.loads(p.read_text()) if p.exists() else None
+def read_manifest(run_dir: str | Path) -> dict | None:
+    """The run's manifest, or None when there is none; CorruptLogError when it cannot be read."""
+    path = Path(run_dir) / MANIFEST
+    try:
+        manifest = json.loads(path.read_text())
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise CorruptLogError(f"{path}: unreadable manifest ({_first_line(exc)}); "
+                              "this folder cannot be trusted: choose another folder") from None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("run_id"), str) or "config" not in manifest:
+        raise CorruptLogError(f"{path}: not a tcglab run manifest (no run_id or config); choose another folder")
+    return manifest
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__

@@ -27,6 +27,7 @@ class Summary:
     by_seat: dict = field(default_factory=dict)
     wins_by_seat_reason: Counter = field(default_factory=Counter)   # (seat, end reason) -> wins
     players: set = field(default_factory=set)
+    first_error: tuple[int, str] | None = None   # (match id, error text) of the lowest errored match
 
     def add(self, row: dict) -> None:
         """Count one match row."""
@@ -34,6 +35,8 @@ class Summary:
         self.reasons[row["end_reason"]] += 1
         if row["end_reason"] == "error":
             self.errors += 1
+            if self.first_error is None or row["match_id"] < self.first_error[0]:
+                self.first_error = (int(row["match_id"]), str(row.get("error")))
             return
         self.turns_total += row["turns"]
         self.decisions_total += row["decisions"]
@@ -84,11 +87,22 @@ class Summary:
             rows.append(row)
         return pd.DataFrame(rows)
 
+    def error_line(self, out: str | None = None) -> str:
+        """One line: how many matches errored and the first error, with where to read them all."""
+        if not self.errors:
+            return "no match errored"
+        match_id, text = self.first_error
+        where = f"; every error is in {out}/matches (column error)" if out else ""
+        return (f"{self.errors} of {self.matches} matches raised an error; the first, match {match_id}: "
+                f"{text}{where}; pass --allow-errors (allow_errors=True) to accept errored matches")
+
     def render(self) -> str:
         """The printed summary."""
         played = self.matches - self.errors
         lines = [f"{self.matches} matches ({self.errors} errors), {self.draws} draws; "
                  f"end reasons: {dict(sorted(self.reasons.items()))}"]
+        if self.errors:
+            lines.append(f"ERRORS: {self.error_line()}")
         if played:
             lines.append(f"mean turns {self.turns_total / played:.1f}, "
                          f"mean decisions {self.decisions_total / played:.1f}")

@@ -1,18 +1,30 @@
 """`main(argv)`: the `tcglab` entry point (see `experiments.cli` for the subcommands).
 
-Exit codes: 0 success, 1 a negative answer (e.g. a deck never buildable), 2 bad input or
-an expected failure, reported as one line `tcglab CMD: problem` on stderr. `--debug`
-(before the subcommand) shows the traceback instead.
+Exit codes:
+- 0: success;
+- 1: a negative answer (e.g. `first-day`: the deck is never buildable);
+- 2: bad input or an expected failure (a bad flag or config, a missing or corrupt file,
+  an unwritable folder, a folder in use, an unreachable Ray cluster, a missing extra);
+- 3: the command ran but some matches raised errors (`--allow-errors` accepts them);
+- 130 / 143: stopped by Ctrl-C / SIGTERM (what was finished is kept; the line says how
+  to continue).
+
+Every failure above is one line `tcglab CMD: problem` on stderr; `--debug` (before the
+subcommand) shows the traceback instead.
 """
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 
 from experiments.cli import catalog, collection, run, sweep, train
 from sim.core.errors import TcglabError
 
 SUBCOMMAND_MODULES = (catalog, run, sweep, train, collection)
+EXTRAS = {"torch": "rl", "stable_baselines3": "rl", "sb3_contrib": "rl", "matplotlib": "analysis",
+          "openskill": "analysis", "ray": "ray"}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,18 +43,62 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     if args.command == train.COMMAND:       # train's flags are parsed by the training script
-        return _guarded(args.command, lambda: train.run_train(extra), args.debug)
+        return guarded(args.command, lambda: train.run_train(extra), args.debug)
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    return _guarded(args.command, lambda: args.handler(args), args.debug)
+    return guarded(args.command, lambda: args.handler(args), args.debug)
 
 
-def _guarded(command: str, call, debug: bool) -> int:
-    """Run `call`; an expected failure becomes one line on stderr and exit code 2."""
-    if debug:
-        return call()
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, delivered as an interrupt so runs stop the way Ctrl-C stops them."""
+
+    exit_code = 143
+
+
+def _on_sigterm(signum, frame) -> None:
+    raise Terminated()
+
+
+def guarded(command: str, call, debug: bool) -> int:
+    """Run `call`; an expected failure becomes one line on stderr and its exit code."""
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if _main_thread() else None
+    try:
+        if debug:
+            return call()
+        return _one_line_errors(command, call)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _one_line_errors(command: str, call) -> int:
     try:
         return call()
     except TcglabError as exc:
-        print(f"tcglab {command}: {exc}", file=sys.stderr)
-        return 2
+        return _fail(command, str(exc), getattr(exc, "exit_code", 2))
+    except KeyboardInterrupt as exc:
+        return _fail(command, "interrupted", getattr(exc, "exit_code", 130))
+    except BrokenPipeError:
+        # the reader went away (`tcglab ... | head`): stop quietly, as other command-line tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except ModuleNotFoundError as exc:
+        extra = EXTRAS.get((exc.name or "").split(".")[0])
+        if extra is None:
+            raise
+        return _fail(command, f"this needs the extra '{extra}' ({exc.name} is missing): "
+                              f"install with: pip install -e '.[{extra}]'", 2)
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        return _fail(command, f"{exc.strerror or exc}:{where}".rstrip(":"), 2)
+
+
+def _fail(command: str, message: str, code: int) -> int:
+    print(f"tcglab {command}: {message}", file=sys.stderr)
+    return code
+
+
+def _main_thread() -> bool:
+    import threading
+    return threading.current_thread() is threading.main_thread()

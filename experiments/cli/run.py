@@ -7,55 +7,65 @@
 from __future__ import annotations
 
 import argparse
-import json
+import shlex
+import sys
 from pathlib import Path
 
-from experiments.batch.config import RunConfig, parse_param
+from experiments.batch.config import RunConfig, merge_params, parse_param
 from experiments.batch.match import play_match
-from experiments.batch.runner import execute
+from experiments.batch.runner import RunInterrupted, check_errors, execute
 from experiments.batch.shards import read_manifest
 from sim.core.errors import TcglabError
 
 
 def add_parsers(sub) -> None:
     """Register run and replay."""
-    run = sub.add_parser("run", help="run a batch of seeded matches, log them, print a summary")
-    run.add_argument("--game", default="first_cycle")
-    run.add_argument("--agents", default="random", help="one per seat, comma-separated (one = all seats)")
-    run.add_argument("--decks", default=None, help="one per seat, comma-separated (one = all seats)")
-    run.add_argument("--players", type=int, default=None, help="number of seats, for games with 2-4")
-    run.add_argument("--matches", type=int, default=100)
-    run.add_argument("--seed", type=int, default=0)
-    run.add_argument("--workers", type=int, default=1)
-    run.add_argument("--out", default=None, help="run folder for the Parquet logs")
-    run.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
+    fmt = argparse.ArgumentDefaultsHelpFormatter
+    run = sub.add_parser("run", help="run a batch of seeded matches, log them, print a summary",
+                         description="Play a batch of seeded matches, log them to Parquet (with --out) "
+                                     "and print a summary with 95%% intervals.", formatter_class=fmt)
+    run.add_argument("--game", default="first_cycle", help="first_cycle, cipher or xenodex (tcglab games)")
+    run.add_argument("--agents", default="random",
+                     help="agent specs, one per seat or one for all, comma-separated (tcglab agents)")
+    run.add_argument("--decks", default=None,
+                     help="decks, one per seat or one for all, comma-separated (default: the game's "
+                          "starters, rotated; tcglab decks GAME)")
+    run.add_argument("--players", type=int, default=None, help="number of seats, for games with 2-4 (XenodeX)")
+    run.add_argument("--matches", type=int, default=100, help="matches to play (with --resume: the new total)")
+    run.add_argument("--seed", type=int, default=0, help="run seed: match i is seeded from (seed, i)")
+    run.add_argument("--workers", type=int, default=1, help="local processes (or Ray CPUs)")
+    run.add_argument("--out", default=None, help="run folder for the Parquet logs (nothing kept without it)")
+    run.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                     help="a params override, repeatable; a repeated key keeps the last value")
     run.add_argument("--no-swap", action="store_true", help="keep seats fixed between matches")
-    run.add_argument("--log-decisions", action="store_true")
+    run.add_argument("--log-decisions", action="store_true", help="also log one row per decision")
     run.add_argument("--no-cards", action="store_true", help="skip the per-card event table")
-    run.add_argument("--backend", default="local", choices=("local", "ray"))
-    run.add_argument("--ray-address", default=None)
-    run.add_argument("--shard-size", type=int, default=200)
-    run.add_argument("--resume", action="store_true")
-    run.add_argument("--no-progress", action="store_true")
+    run.add_argument("--backend", default="local", choices=("local", "ray"), help="where matches run")
+    run.add_argument("--ray-address", default=None, help="an existing Ray cluster (default: start one)")
+    run.add_argument("--shard-size", type=int, default=200, help="matches per Parquet shard")
+    run.add_argument("--resume", action="store_true",
+                     help="continue (or, with a larger --matches, extend) the run in --out")
+    run.add_argument("--allow-errors", action="store_true",
+                     help="exit 0 even when some matches raised (they are logged with end_reason error)")
+    run.add_argument("--no-progress", action="store_true", help="no progress bar")
     run.set_defaults(handler=cmd_run)
-    replay = sub.add_parser("replay", help="replay one match of a run, turn by turn")
-    replay.add_argument("run_dir")
-    replay.add_argument("match_id", type=int)
+    replay = sub.add_parser("replay", help="replay one match of a run, turn by turn", formatter_class=fmt)
+    replay.add_argument("run_dir", help="a run folder (made with --out)")
+    replay.add_argument("match_id", type=int, help="the match id (0-based)")
     replay.set_defaults(handler=cmd_replay)
 
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
     """A RunConfig from `tcglab run` arguments."""
-    params = [parse_param(p) for p in args.param]
-    if args.players is not None:
-        params.append(("num_players", args.players))
     return RunConfig(
         game=args.game, agents=tuple(a.strip() for a in _split_specs(args.agents)),
         decks=tuple(d.strip() for d in args.decks.split(",")) if args.decks else None,
         matches=args.matches, seed=args.seed, workers=args.workers, out=args.out,
-        params=tuple(sorted(params)), swap_seats=not args.no_swap, log_decisions=args.log_decisions,
+        params=merge_params([parse_param(p) for p in args.param]), num_players=args.players,
+        swap_seats=not args.no_swap, log_decisions=args.log_decisions,
         log_cards=not args.no_cards, backend=args.backend, ray_address=args.ray_address,
-        shard_size=args.shard_size, resume=args.resume, progress=not args.no_progress)
+        shard_size=args.shard_size, resume=args.resume, progress=not args.no_progress,
+        allow_errors=args.allow_errors)
 
 
 def _split_specs(text: str) -> list[str]:
@@ -71,21 +81,31 @@ def _split_specs(text: str) -> list[str]:
 
 def config_from_manifest(manifest: dict) -> RunConfig:
     """The RunConfig a run folder was made with."""
-    d = json.loads(manifest["config"])
-    d["agents"] = tuple(d["agents"])
-    d["decks"] = tuple(d["decks"]) if d["decks"] else None
-    d["params"] = tuple(tuple(p) for p in d["params"])
-    return RunConfig(**d, progress=False)
+    return RunConfig.from_json(manifest["config"], progress=False)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Run, print the summary."""
     config = config_from_args(args)
-    summary = execute(config)
+    try:
+        summary = execute(config)
+    except RunInterrupted as exc:
+        if config.out:
+            exc.args = (f"{exc.args[0]}; continue with: {resume_command()}",)
+        raise
     print(summary.render())
     if config.out:
         print(f"logs: {config.out}/matches (pandas.read_parquet)")
+    check_errors(summary, config)
     return 0
+
+
+def resume_command() -> str:
+    """The command line that started this process, with --resume added if it lacked it."""
+    argv = ["tcglab", *sys.argv[1:]]
+    if "--resume" not in argv:
+        argv.append("--resume")
+    return " ".join(shlex.quote(a) for a in argv)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -108,4 +128,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     row, _, _ = play_match(config, args.match_id, manifest["run_id"], on_decision=show)
     print(f"winner {row['winner']} ({row['end_reason']}) after {row['turns']} turns, "
           f"{row['decisions']} decisions; seed {row['seed']}; seats {[row[f'agent_{i}'] for i in range(row['num_players'])]}")
+    if row["error"]:
+        print(f"error: {row['error']}")
     return 0

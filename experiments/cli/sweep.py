@@ -35,15 +35,21 @@ def add_parsers(sub) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Validate the whole sweep, then run (or resume) it and print the cells."""
-    from experiments.sweep import load_sweep_file, run_sweep
+    from experiments.sweep import SweepCellsFailed, load_sweep_file, run_sweep, validate_sweep
     sweep = load_sweep_file(args.file, matches=args.matches)
     if args.dry_run:
+        validate_sweep(sweep)
         print(sweep.describe())
+        print("every cell checked: params, decks and agents can be played")
         return 0
     if not args.out:
         raise TcglabError("--out FOLDER is required (or --dry-run)")
-    cells = run_sweep(sweep, args.out, workers=args.workers, backend=args.backend,
-                      ray_address=args.ray_address, resume=args.resume, progress=not args.no_progress)
+    try:
+        cells = run_sweep(sweep, args.out, workers=args.workers, backend=args.backend,
+                          ray_address=args.ray_address, resume=args.resume, progress=not args.no_progress)
+    except SweepCellsFailed as exc:
+        print(exc.cells.to_string(index=False))
+        raise
     print(f"sweep {sweep.name!r}: {len(cells)} cells, {int(cells['matches'].sum())} matches in {args.out}")
     print(cells.to_string(index=False))
     if args.report:

@@ -11,7 +11,7 @@ Modules:
 - `runner`: running the cells with the batch runner, early stop, and reading a sweep
   folder back (`run_sweep`, `load_results`, `SweepResults`, `stop_metric`).
 """
-from experiments.sweep.runner import SweepResults, load_results, run_sweep, stop_metric
+from experiments.sweep.runner import SweepCellsFailed, SweepResults, load_results, run_sweep, stop_metric
 from experiments.sweep.spec import (
     Cell,
     StopRule,
@@ -26,6 +26,7 @@ __all__ = [
     "Cell",
     "StopRule",
     "Sweep",
+    "SweepCellsFailed",
     "SweepError",
     "SweepResults",
     "load_results",

@@ -33,24 +33,19 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pandas as pd
 
-from experiments.batch.backends import backend_for
+from experiments.batch.backends import connect_ray
 from experiments.batch.config import RunConfig
-from experiments.batch.runner import execute, plan, run_id_of
-from experiments.batch.shards import (
-    clean_temporaries,
-    completed_ranges,
-    read_manifest,
-    read_table,
-    write_manifest,
-    write_shard,
-)
+from experiments.batch.lock import FolderLock
+from experiments.batch.match import game_for
+from experiments.batch.runner import execute, open_folder, plan, play, run_id_of
+from experiments.batch.shards import read_table
+from experiments.batch.summary import Summary
 from experiments.stats import half_width
 from experiments.sweep.spec import (
     StopRule,
@@ -63,6 +58,7 @@ from experiments.sweep.spec import (
 
 __all__ = [
     "Sweep",
+    "SweepCellsFailed",
     "SweepError",
     "SweepResults",
     "load_results",
@@ -106,64 +102,53 @@ def stop_metric(matches: pd.DataFrame, metric: str, swap_seats: bool = True) -> 
     return float(score), len(df), float(half_width(score, len(df)))
 
 
-def _manifest(config: RunConfig, run_id: str, stop: StopRule) -> dict:
-    from experiments.batch.match import game_for
-    game = game_for(config)
-    return {"run_id": run_id, "config": config.to_json(), "game": config.game,
-            "params": game.params.to_dict(), "params_id": game.params.params_id,
-            "shards": len(plan(config)), "early_stop": asdict(stop),
-            "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-
-
-def _run_chunked(config: RunConfig, stop: StopRule, on_shard: OnShard | None, cell_id: str) -> dict:
+def _run_chunked(config: RunConfig, stop: StopRule, on_shard: OnShard | None, cell_id: str,
+                 summary: Summary, stack: contextlib.ExitStack) -> dict:
     """Run a cell chunk by chunk until its stop rule holds or the cap is reached."""
-    out = Path(config.out)
     run_id = run_id_of(config)
-    manifest = read_manifest(out)
-    if manifest is not None and manifest["run_id"] != run_id:
-        raise SweepError(f"cell {cell_id}: {out} holds run {manifest['run_id']} of another config")
-    clean_temporaries(out)
-    if manifest is None:
-        write_manifest(out, _manifest(config, run_id, stop))
+    done = open_folder(config, run_id, game_for(config), stack, _say, early_stop=asdict(stop))
+    if done:
+        summary.add_frame(read_table(config.out, "matches"))
     shards = plan(config)
     per_chunk = max(1, stop.chunk // config.shard_size)
-    done = completed_ranges(out)
-    used, stopped, hw, k = 0, False, 0.5, 0
-    bar = None
-    if config.progress:
-        from tqdm import tqdm
-        bar = tqdm(total=config.matches, initial=sum(b - a for a, b in done), unit="match",
-                   desc=cell_id[:30], file=sys.stderr, dynamic_ncols=True)
-    try:
-        while k * per_chunk < len(shards):
-            chunk = shards[k * per_chunk:(k + 1) * per_chunk]
-            missing = [r for r in chunk if r not in done]
-            for start, stop_at, tables in backend_for(config.backend)(config, missing, run_id):
-                write_shard(out, start, stop_at, tables)
-                if bar is not None:
-                    bar.update(stop_at - start)
-                if on_shard is not None:
-                    on_shard(cell_id, start, stop_at)
-            used = chunk[-1][1]
-            if used >= stop.min_matches:
-                table = read_table(out, "matches")
-                _, _, hw = stop_metric(table[table["match_id"] < used], stop.metric, config.swap_seats)
-                if bar is not None:
-                    bar.set_postfix(half_width=f"{hw:.3f}")
-                if hw <= stop.half_width:
-                    stopped = True
-                    break
-            k += 1
-    finally:
-        if bar is not None:
-            bar.close()
+    used, stopped, hw, k = 0, False, None, 0
+    bar = _bar(config, cell_id, summary.matches, stack)
+    hook = None if on_shard is None else (lambda a, b, t: on_shard(cell_id, a, b))
+    while k * per_chunk < len(shards):
+        chunk = shards[k * per_chunk:(k + 1) * per_chunk]
+        play(config, [r for r in chunk if r not in done], run_id, summary, hook, bar)
+        used = chunk[-1][1]
+        if used >= stop.min_matches:
+            table = read_table(config.out, "matches")
+            _, _, hw = stop_metric(table[table["match_id"] < used], stop.metric, config.swap_seats)
+            if bar is not None:
+                bar.set_postfix(half_width=f"{hw:.3f}")
+            if hw <= stop.half_width:
+                stopped = True
+                break
+        k += 1
     return {"matches": used, "stopped_early": stopped and used < config.matches, "half_width": hw}
+
+
+def _bar(config: RunConfig, cell_id: str, initial: int, stack: contextlib.ExitStack):
+    if not config.progress:
+        return None
+    from tqdm import tqdm
+    return stack.enter_context(tqdm(total=config.matches, initial=initial, unit="match", desc=cell_id[:30],
+                                    file=sys.stderr, dynamic_ncols=True))
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 def _check_folder(sweep: Sweep, out: Path, resume: bool) -> None:
     info_path = out / "sweep.json"
     if info_path.exists():
-        info = json.loads(info_path.read_text())
+        try:
+            info = json.loads(info_path.read_text())
+        except (OSError, ValueError) as exc:
+            raise SweepError(f"{info_path}: unreadable ({exc}); choose another folder") from None
         if not resume:
             raise SweepError(f"out: {out} already holds a sweep; pass --resume (resume=True) to "
                              f"continue it, or choose another folder")
@@ -171,7 +156,7 @@ def _check_folder(sweep: Sweep, out: Path, resume: bool) -> None:
             raise SweepError(f"out: {out} holds sweep {info.get('sweep_id')} made from another sweep "
                              f"file (cells, matches or stop rule differ); a resume must use the same "
                              f"file and --matches")
-    elif out.exists() and any(out.iterdir()):
+    elif any(p for p in out.iterdir() if not p.name.startswith(".")):
         raise SweepError(f"out: {out} is not empty and holds no sweep.json; choose another folder")
 
 
@@ -182,68 +167,84 @@ def _write_json(path: Path, data: dict) -> None:
     tmp.replace(path)
 
 
-@contextlib.contextmanager
-def _ray_session(backend: str, address: str | None, workers: int):
-    """One Ray connection for the whole sweep (the runner would start and stop one per cell)."""
-    if backend != "ray":
-        yield
-        return
-    import ray
-    started = not ray.is_initialized()
-    if started:
-        kwargs = {"address": address} if address else {"num_cpus": workers}
-        ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kwargs)
-    try:
-        yield
-    finally:
-        if started:
-            ray.shutdown()
-
-
 def run_sweep(sweep: Sweep, out: str | Path, *, workers: int | None = None, backend: str | None = None,
               ray_address: str | None = None, resume: bool = False, progress: bool = True,
               on_shard: OnShard | None = None) -> pd.DataFrame:
-    """Validate every cell, then run (or resume) each in turn into `out/cells/<id>/`.
-    `on_shard(cell_id, start, stop)` is called after each shard is written. Returns the
-    cells table of `load_results`."""
+    """Validate every cell, then run (or resume) each in turn into `out/cells/<id>/`, holding
+    `out`'s lock throughout. `on_shard(cell_id, start, stop)` is called after each shard is
+    written. Returns the cells table of `load_results`; raises SweepCellsFailed (after
+    every cell ran) when some cells had errored matches."""
     validate_sweep(sweep)
     out = Path(out)
-    _check_folder(sweep, out, resume)
-    _write_json(out / "sweep.json", {
-        "sweep_id": sweep.sweep_id, "name": sweep.name, "game": sweep.game, "source": sweep.source,
-        "spec": sweep.spec, "stop": asdict(sweep.stop) if sweep.stop else None,
-        "cells": [{"id": c.id, "axes": [list(a) for a in c.axes], "config": c.config.to_json()}
-                  for c in sweep.cells]})
     first = sweep.cells[0].config if sweep.cells else RunConfig()
-    with _ray_session(backend or first.backend, ray_address or first.ray_address, workers or first.workers):
-        _run_cells(sweep, out, workers, backend, ray_address, progress, on_shard)
-    return load_results(out).cells
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(FolderLock(out, "tcglab sweep"))
+        except OSError as exc:
+            raise SweepError(f"out: cannot write to {out}: {exc.strerror or exc}") from None
+        _check_folder(sweep, out, resume)
+        if (backend or first.backend) == "ray":
+            stack.callback(connect_ray(ray_address or first.ray_address, workers or first.workers))
+        _write_json(out / "sweep.json", {
+            "sweep_id": sweep.sweep_id, "name": sweep.name, "game": sweep.game, "source": sweep.source,
+            "spec": sweep.spec, "stop": asdict(sweep.stop) if sweep.stop else None,
+            "cells": [{"id": c.id, "axes": [list(a) for a in c.axes], "config": c.config.to_json()}
+                      for c in sweep.cells]})
+        failed = _run_cells(sweep, out, workers, backend, ray_address, progress, on_shard)
+    cells = load_results(out).cells
+    if failed:
+        raise SweepCellsFailed(failed, cells)
+    return cells
+
+
+class SweepCellsFailed(SweepError):
+    """Some cells had matches that raised; they are marked failed in cell.json and the cells table."""
+
+    exit_code = 3
+
+    def __init__(self, failed: list[tuple[str, str]], cells: pd.DataFrame) -> None:
+        first_id, first_line = failed[0]
+        super().__init__(f"{len(failed)} cells failed (matches raised errors); the first, {first_id}: {first_line}")
+        self.failed, self.cells = failed, cells
 
 
 def _run_cells(sweep: Sweep, out: Path, workers: int | None, backend: str | None,
-               ray_address: str | None, progress: bool, on_shard: OnShard | None) -> None:
-    """Run every unfinished cell in order; a finished cell has a cell.json of its run id."""
+               ray_address: str | None, progress: bool, on_shard: OnShard | None) -> list[tuple[str, str]]:
+    """Run every unfinished cell in order; a finished cell has a cell.json of its run id.
+    Returns (cell id, error line) of the cells whose matches raised."""
+    failed = []
     for i, cell in enumerate(sweep.cells, 1):
         folder = out / "cells" / cell.id
-        changes = {"out": str(folder), "resume": True, "progress": progress}
+        changes = {"out": str(folder), "resume": True, "progress": progress, "allow_errors": True}
         if workers is not None:
             changes["workers"] = workers
         if backend is not None:
             changes.update(backend=backend, ray_address=ray_address)
         config = cell.config.replace(**changes)
         status_path = folder / "cell.json"
-        if status_path.exists() and json.loads(status_path.read_text()).get("run_id") == run_id_of(config):
-            continue
+        if status_path.exists():
+            status = json.loads(status_path.read_text())
+            if status.get("run_id") == run_id_of(config):
+                if status.get("errors"):
+                    failed.append((cell.id, status.get("error_line", "")))
+                continue
         if progress:
             print(f"[{i}/{len(sweep.cells)}] {cell.id}", file=sys.stderr)
-        if sweep.stop is None:
-            hook = None if on_shard is None else (lambda a, b, t, cid=cell.id: on_shard(cid, a, b))
-            summary = execute(config, on_shard=hook)
-            status = {"matches": summary.matches, "stopped_early": False, "half_width": None}
-        else:
-            status = _run_chunked(config, sweep.stop, on_shard, cell.id)
+        summary = Summary()
+        with contextlib.ExitStack() as stack:
+            if sweep.stop is None:
+                hook = None if on_shard is None else (lambda a, b, t, cid=cell.id: on_shard(cid, a, b))
+                summary = execute(config, on_shard=hook)
+                status = {"matches": summary.matches, "stopped_early": False, "half_width": None}
+            else:
+                status = _run_chunked(config, sweep.stop, on_shard, cell.id, summary, stack)
+        status.update(errors=summary.errors, status="failed" if summary.errors else "done")
+        if summary.errors:
+            status["error_line"] = summary.error_line(str(folder))
+            failed.append((cell.id, status["error_line"]))
         _write_json(status_path, {"id": cell.id, "run_id": run_id_of(config), "complete": True,
                                   "axes": [list(a) for a in cell.axes], **status})
+    return failed
 
 
 def _axis_value(key: str, value):
@@ -283,9 +284,11 @@ def load_results(out: str | Path) -> SweepResults:
             m = m[m["match_id"] < used]
             if not c.empty:
                 c = c[c["match_id"] < used]
-        cells.append({**tags, "matches": len(m), "stopped_early": bool(status.get("stopped_early", False)),
-                      "half_width": status.get("half_width"),
-                      "status": "done" if status.get("complete") else ("partial" if len(m) else "not started")})
+        errors = int((m["end_reason"] == "error").sum()) if not m.empty else 0
+        state = status.get("status", "done") if status.get("complete") else ("partial" if len(m) else "not started")
+        cells.append({**tags, "matches": len(m), "errors": errors, "status": "failed" if errors else state,
+                      "stopped_early": bool(status.get("stopped_early", False)),
+                      "half_width": status.get("half_width")})
         for frame, bucket in ((m, matches), (c, cards)):
             if not frame.empty:
                 frame = frame.copy()

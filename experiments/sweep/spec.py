@@ -95,7 +95,7 @@ class Sweep:
     @property
     def sweep_id(self) -> str:
         """A stable id of what the sweep plays (cells' match-defining configs and the stop rule)."""
-        blob = json.dumps({"cells": [[c.id, c.config.to_json()] for c in self.cells],
+        blob = json.dumps({"cells": [[c.id, c.config.identity_json(), c.config.matches] for c in self.cells],
                            "stop": dataclasses.asdict(self.stop) if self.stop else None}, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
@@ -290,9 +290,9 @@ def parse_sweep(data: dict, source: str = "<dict>", matches: int | None = None) 
         cfg = _config(common, base, axes, source)
         cid = name or _cell_id(axes)
         if cid in seen:
-            if seen[cid].config.to_json() == cfg.to_json():
+            if seen[cid].config.identity_json() == cfg.identity_json():
                 raise _fail(source, f"cell {cid}", "appears twice (the grid and list give the same run)")
-            cid = f"{cid}~{hashlib.sha256(cfg.to_json().encode()).hexdigest()[:6]}"
+            cid = f"{cid}~{hashlib.sha256(cfg.identity_json().encode()).hexdigest()[:6]}"
         cell = Cell(cid, tuple(axes), cfg)
         seen[cid] = cell
         cells.append(cell)

@@ -65,7 +65,7 @@ def test_explicit_cells_and_seed_axis():
     (spec(grid={"decks": [["black_starter", "purple_starter"]]}), "unknown deck name 'purple_starter'"),
     (spec(decks=["black_starter"], params={"max_copies": 1}), "FC-8"),
     (spec(agents=["random", "wizard"]), "agents: 'wizard'"),
-    (spec(agents=["random", "random", "random"]), "agents: got 3 for a 2-player game"),
+    (spec(agents=["random", "random", "random"]), "agents: got 3 (random, random, random) for a 2-player game"),
     (spec(game="chess"), "unknown game 'chess'"),
     (spec(matchs=5), "unknown key(s) ['matchs']"),
     (spec(grid={"decks": {"round_robin": ["black_starter"]}}), "has no 2-player lineup"),

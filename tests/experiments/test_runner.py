@@ -13,7 +13,7 @@ import pytest
 
 import agents
 from experiments import RunConfig, RunConfigError, read_table, run
-from experiments.batch.runner import TIMING_COLUMNS
+from experiments.batch.runner import TIMING_COLUMNS, MatchErrorsError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,9 +46,10 @@ def test_any_match_replays_alone():
     full = comparable(run(base))
     from experiments.batch.match import play_match
     from experiments.batch.runner import run_id_of
+    from experiments.batch.schema import to_arrow
     row, _, _ = play_match(base, 7, run_id_of(base))
-    alone = comparable(pd.DataFrame([row]))
-    pd.testing.assert_frame_equal(alone, full.iloc[[7]].reset_index(drop=True), check_dtype=False)
+    alone = comparable(to_arrow("matches", [row]).to_pandas())
+    pd.testing.assert_frame_equal(alone, full.iloc[[7]].reset_index(drop=True))
 
 
 def test_logs_are_parquet_shards_with_a_manifest(tmp_path):
@@ -83,7 +84,7 @@ def test_bad_config_fails_before_any_match(tmp_path):
         run(RunConfig(params=(("hp", 3),), out=str(out), progress=False))
     with pytest.raises(Exception, match="purple_starter"):
         run(RunConfig(decks=("purple_starter",), out=str(out), progress=False))
-    with pytest.raises(RunConfigError, match="agents: got 3 for a 2-player game"):
+    with pytest.raises(RunConfigError, match="agents: got 3 .* for a 2-player game"):
         run(RunConfig(agents=("random",) * 3, progress=False))
     assert not out.exists()
 
@@ -105,7 +106,11 @@ def test_a_failing_match_is_logged_and_the_run_goes_on(monkeypatch):
     monkeypatch.setattr(match, "_agent", lambda spec: _ExplodingAgent(None) if spec == "exploding"
                         else agents.make(spec))
     monkeypatch.setattr(agents, "make", lambda spec, **kw: _ExplodingAgent(None))
-    df = run(RunConfig(matches=4, seed=1, agents=("exploding", "random"), progress=False))
+    config = RunConfig(matches=4, seed=1, agents=("exploding", "random"), progress=False)
+    with pytest.raises(MatchErrorsError, match=r"4 of 4 matches raised an error; the first, match 0: "
+                                               r"RuntimeError: boom at turn 3 \(at .*test_runner.py:\d+ in act\)"):
+        run(config)
+    df = run(config.replace(allow_errors=True))
     assert (df["end_reason"] == "error").all()
     assert df["error"].str.contains("boom at turn 3").all()
     assert df["seed"].notna().all()

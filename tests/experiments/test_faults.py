@@ -1,0 +1,237 @@
+"""Faults injected for real into runs: kills, two writers, corrupt and foreign files.
+
+Each fault is done to a real `tcglab run` process or run folder, then the folder is
+resumed and compared with an uninterrupted run of the same seed: nothing lost, nothing
+mixed, nothing left running.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from experiments import RunConfig, read_table, run
+from experiments.batch.runner import TIMING_COLUMNS
+from experiments.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = ["--agents", "greedy,random", "--matches", "160", "--seed", "4", "--shard-size", "8", "--no-progress",
+        "--log-decisions"]
+CONFIG = RunConfig(agents=("greedy", "random"), matches=160, seed=4, shard_size=8, progress=False,
+                   log_decisions=True)
+TABLES = ("matches", "cards", "decisions")
+SORT = {"matches": ["match_id"], "cards": ["match_id", "player", "card", "event"],
+        "decisions": ["match_id"]}
+
+
+def comparable(df: pd.DataFrame, table: str) -> pd.DataFrame:
+    df = df.drop(columns=[c for c in TIMING_COLUMNS if c in df.columns])
+    return df.sort_values(SORT[table], kind="stable").reset_index(drop=True)
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory) -> Path:
+    """The uninterrupted run every faulty one must end up equal to."""
+    out = tmp_path_factory.mktemp("whole") / "run"
+    run(CONFIG.replace(out=str(out)))
+    return out
+
+
+def assert_same_run(folder: Path, whole: Path) -> None:
+    for table in TABLES:
+        a, b = read_table(folder, table), read_table(whole, table)
+        pd.testing.assert_frame_equal(comparable(a, table), comparable(b, table))
+        plain = pd.read_parquet(folder / table)  # the README's way reads it too
+        assert len(plain) == len(b)
+    assert not list(folder.rglob("*.tmp"))
+
+
+def start(out: Path, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "experiments.cli", "run", *ARGS, "--workers", "2",
+                             "--out", str(out), *extra], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def wait_for_shards(out: Path, n: int, proc: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline and proc.poll() is None:
+        if len(list((out / "matches").glob("part-*.parquet"))) >= n if (out / "matches").is_dir() else False:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"no {n} shards in {out} (process exit {proc.poll()})")
+
+
+def children(pid: int) -> list[int]:
+    """Pids whose parent is `pid` (from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def alive(pids: list[int]) -> list[int]:
+    still = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            still.append(pid)
+    return still
+
+
+def resume(out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "experiments.cli", "run", *ARGS, "--workers", "2",
+                           "--out", str(out), "--resume"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+def test_driver_killed_leaves_no_worker_and_resumes_to_the_whole_run(tmp_path, whole, sig):
+    out = tmp_path / "run"
+    proc = start(out)
+    wait_for_shards(out, 2, proc)
+    workers = children(proc.pid)
+    assert len(workers) >= 2, "two local workers should be running"
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    deadline = time.time() + 10
+    while alive(workers) and time.time() < deadline:
+        time.sleep(0.05)
+    assert alive(workers) == [], f"workers outlived the driver after {sig.name}"
+    if sig != signal.SIGKILL:
+        assert proc.returncode == (143 if sig == signal.SIGTERM else 130)
+        assert "Traceback" not in err
+        assert "matches are safe in" in err and "continue with: tcglab run" in err and "--resume" in err
+    done = resume(out)
+    assert done.returncode == 0, done.stderr
+    assert_same_run(out, whole)
+
+
+def test_a_second_writer_is_refused_and_the_first_run_stays_whole(tmp_path, whole, capsys):
+    out = tmp_path / "run"
+    first = start(out)
+    wait_for_shards(out, 1, first)
+    assert main(["run", *ARGS, "--out", str(out)]) == 2
+    assert main(["run", *ARGS, "--out", str(out), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("is in use by another writer") == 2 and f"pid {first.pid}" in err
+    first.communicate(timeout=120)
+    assert first.returncode == 0
+    assert_same_run(out, whole)
+
+
+def _damage(out: Path, table: str, how: str) -> Path:
+    shards = sorted((out / table).glob("part-*.parquet"))
+    victim = shards[3]
+    if how == "truncated":
+        data = victim.read_bytes()
+        victim.write_bytes(data[: len(data) // 2])
+    elif how == "deleted":
+        victim.unlink()
+    elif how == "foreign":
+        other = pq.read_table(victim)
+        meta = dict(other.schema.metadata)
+        meta[b"tcglab.run_id"] = b"0123456789ab"
+        pq.write_table(other.replace_schema_metadata(meta), victim)
+    elif how == "overlapping":  # a second file covering part of the same matches
+        data = pq.read_table(victim)
+        start = int(data.schema.metadata[b"tcglab.start"]) + 2
+        part = data.filter(pa.compute.greater_equal(data["match_id"], start))
+        part = part.replace_schema_metadata({**data.schema.metadata, b"tcglab.start": str(start).encode()})
+        stop = int(data.schema.metadata[b"tcglab.stop"])
+        victim = out / table / f"part-{start:09d}-{stop - 1:09d}.parquet"
+        pq.write_table(part, victim)
+    elif how == "stray":
+        victim = out / table / "notes.parquet"
+        victim.write_text("not a shard")
+    return victim
+
+
+@pytest.mark.parametrize("table", TABLES)
+@pytest.mark.parametrize("how", ["truncated", "deleted", "foreign", "overlapping", "stray"])
+def test_a_bad_shard_is_moved_aside_and_its_matches_played_again(tmp_path, whole, table, how, capsys):
+    out = tmp_path / "run"
+    shutil.copytree(whole, out)
+    victim = _damage(out, table, how)
+    assert main(["run", *ARGS, "--out", str(out), "--resume"]) == 0
+    err = capsys.readouterr().err
+    if how != "deleted" and not (how == "overlapping" and table != "matches"):
+        assert victim.name in err and "moved to quarantine/" in err
+        assert list((out / "quarantine").rglob(victim.name + "*"))
+    if how == "deleted" and table != "matches":
+        assert f"has no whole {table} shard" in err
+    assert_same_run(out, whole)
+
+
+def test_report_and_replay_name_a_corrupt_shard_in_one_line(tmp_path, whole, capsys):
+    out = tmp_path / "run"
+    shutil.copytree(whole, out)
+    victim = _damage(out, "matches", "truncated")
+    assert main(["report", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and victim.name in err and "--resume" in err and "Traceback" not in err
+
+
+def test_shards_without_a_manifest_are_never_adopted(tmp_path, whole, capsys):
+    out = tmp_path / "run"
+    shutil.copytree(whole, out)
+    (out / "manifest.json").unlink()
+    assert main(["run", *ARGS, "--seed", "5", "--out", str(out), "--resume"]) == 2
+    assert main(["run", *ARGS, "--out", str(out), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("but no manifest.json") == 2
+    assert len(pd.read_parquet(out / "matches")) == 160  # untouched
+
+
+def test_a_corrupt_manifest_is_one_line(tmp_path, whole, capsys):
+    out = tmp_path / "run"
+    shutil.copytree(whole, out)
+    (out / "manifest.json").write_text("{not json")
+    assert main(["run", *ARGS, "--out", str(out), "--resume"]) == 2
+    assert main(["replay", str(out), "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("unreadable manifest") == 2 and "Traceback" not in err
+
+
+def test_a_resume_with_other_settings_names_them(tmp_path, whole, capsys):
+    out = tmp_path / "run"
+    shutil.copytree(whole, out)
+    assert main(["run", *ARGS, "--seed", "9", "--out", str(out), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "seed: 4 vs 9" in err and "only --matches may grow" in err
+
+
+def test_a_run_is_extended_by_a_larger_matches(tmp_path, whole):
+    out = tmp_path / "run"
+    run(CONFIG.replace(out=str(out), matches=60))
+    run(CONFIG.replace(out=str(out), resume=True))  # 60 -> 160, the last shard of the first part is short
+    assert_same_run(out, whole)
+    with pytest.raises(Exception, match="cannot shrink|not shrink"):
+        run(CONFIG.replace(out=str(out), resume=True, matches=50))
+
+
+def test_a_lost_local_worker_is_replaced_and_the_run_completes(tmp_path, whole):
+    out = tmp_path / "run"
+    proc = start(out)
+    wait_for_shards(out, 1, proc)
+    victim = children(proc.pid)[0]
+    os.kill(victim, signal.SIGKILL)
+    _, err = proc.communicate(timeout=180)
+    assert proc.returncode == 0, err
+    assert_same_run(out, whole)
