@@ -34,8 +34,9 @@ def load_any(folder: str | Path) -> SweepResults:
         from experiments.sweep import SweepError
         raise SweepError(f"{folder}: neither a sweep folder (sweep.json) nor a run folder (manifest.json)")
     matches = read_table(folder, "matches")
-    cells = pd.DataFrame([{"cell": folder.name, "matches": len(matches), "stopped_early": False,
-                           "status": "done"}])
+    errors = int((matches["end_reason"] == "error").sum())
+    cells = pd.DataFrame([{"cell": folder.name, "matches": len(matches), "errors": errors,
+                           "status": "failed" if errors else "done", "stopped_early": False}])
     return SweepResults(matches=matches, cards=read_table(folder, "cards"), cells=cells, axes=[],
                         info={"name": folder.name, "game": manifest.get("game")})
 
@@ -127,6 +128,20 @@ def _table_html(name: str, df: pd.DataFrame, rows: int = 40) -> str:
     return f"<h3>{html.escape(name)}</h3>{text}{more}"
 
 
+def _errors_html(matches: pd.DataFrame) -> str:
+    """A warning naming how many matches errored (and the first error), or nothing."""
+    if matches.empty or "end_reason" not in matches:
+        return ""
+    failed = matches[matches["end_reason"] == "error"]
+    if failed.empty:
+        return ""
+    first = failed.sort_values(["match_id"]).iloc[0]
+    where = f" (cell {html.escape(str(first['cell']))})" if "cell" in failed else ""
+    return (f"<p class=alert><b>{len(failed)} of {len(matches)} matches raised an error and are left out of "
+            f"every table below.</b> The first, match {int(first['match_id'])}{where}: "
+            f"<code>{html.escape(str(first['error']))}</code></p>")
+
+
 def write_report(folder: str | Path, out: str | Path | None = None, top_cards: int = 20) -> Path:
     """Write PNG plots, CSV tables and index.html for a sweep or run folder; returns index.html."""
     results = load_any(folder)
@@ -152,13 +167,14 @@ def write_report(folder: str | Path, out: str | Path | None = None, top_cards: i
         if parts:
             body.append(f"<h2>{html.escape(title)}</h2>" + "".join(parts))
     info = results.info
-    head = (f"<h1>{html.escape(str(info.get('name', 'report')))}</h1><p>game {html.escape(str(info.get('game')))}; "
+    head = (_errors_html(results.matches) + f"<h1>{html.escape(str(info.get('name', 'report')))}</h1><p>game {html.escape(str(info.get('game')))}; "
             f"{len(results.matches)} matches in {len(results.cells)} cell(s). Win rates count a draw as 1/n; "
             f"intervals are 95% (Wilson; Newcombe for differences).</p>"
             + _table_html("cells", results.cells))
     style = ("body{font-family:sans-serif;margin:2em;max-width:1200px}img{max-width:100%;display:block;"
              "margin:1em 0}table.t{border-collapse:collapse;font-size:12px}table.t td,table.t th"
-             "{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}.note{color:#666}")
+             "{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}.note{color:#666}"
+             ".alert{background:#fee;border:1px solid #c33;padding:.5em 1em}")
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(str(info.get('name')))}"
             f"</title><style>{style}</style></head><body>{head}{''.join(body)}</body></html>")
     (out / "index.html").write_text(page, encoding="utf-8")

@@ -10,6 +10,8 @@ from collections import Counter
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from sim.core.errors import TcglabError
+
 
 def add_parsers(sub) -> None:
     """Register the two subcommands on an argparse subparsers object."""
@@ -30,9 +32,13 @@ def add_parsers(sub) -> None:
 def run_packs(args: argparse.Namespace) -> int:
     """Open packs and print them."""
     from sim.first_cycle.cards import load_card_set
-    from sim.first_cycle.packs import Collection, open_packs
+    from sim.first_cycle.packs import Collection, iter_packs
+    if args.count < 0:
+        raise TcglabError(f"count: the number of packs must be >= 0, got {args.count}")
+    if args.seed < 0:
+        raise TcglabError(f"--seed must be >= 0, got {args.seed}")
     cs = load_card_set()
-    packs = open_packs(args.seed, args.count)
+    packs = iter_packs(args.seed, args.count)
     collection = Collection()
     rarities: Counter = Counter()
     for i, pack in enumerate(packs, 1):
@@ -57,9 +63,14 @@ def run_first_day(args: argparse.Namespace) -> int:
     """Answer "on which day can this player first build this deck"."""
     from sim.first_cycle.decks import get_deck, load_deck_file
     from sim.first_cycle.economy import first_day_can_build
-    start = datetime.fromisoformat(args.start)
+    try:
+        start = datetime.fromisoformat(args.start)
+    except ValueError:
+        raise TcglabError(f"--start: expected an ISO time such as 2026-11-30T09:00, got {args.start!r}") from None
     if start.tzinfo is None:
         start = start.replace(tzinfo=ZoneInfo("Europe/Paris"))
+    if args.seed < 0 or args.max_days < 1:
+        raise TcglabError("--seed must be >= 0 and --max-days >= 1")
     deck = load_deck_file(args.deck) if args.deck.endswith(".json") else get_deck(args.deck)
     day = first_day_can_build(deck, start, args.seed, max_days=args.max_days)
     if day is None:

@@ -19,7 +19,7 @@ def run_train(argv: list[str]) -> int:
     argv = ["--total-steps" if a == "--steps" else a for a in argv]
     argv = [a.replace("--steps=", "--total-steps=") if a.startswith("--steps=") else a for a in argv]
     from experiments.rl.train_ppo import main, parse_args
-    result = main(parse_args(argv))
+    result = main(parse_args(argv, prog="tcglab train"))
     for r in result["eval"]:
         print(f"vs {r['opponent']}: {r['wins']}/{r['matches']} = {r['win_rate']:.1%} "
               f"(95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")

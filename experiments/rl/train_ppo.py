@@ -229,28 +229,65 @@ def main(args: Args) -> dict:
     return summary
 
 
-def parse_args(argv: list[str] | None = None) -> Args:
-    """Args from the command line: one flag per field, --key=value for params overrides."""
+def _field_docs() -> dict[str, str]:
+    """Each Args field's docstring (the string literal under it), for --help."""
+    import ast
+    import inspect
+    body = ast.parse(inspect.getsource(Args)).body[0].body
+    docs = {}
+    for node, after in zip(body, body[1:]):
+        if isinstance(node, ast.AnnAssign) and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant):
+            docs[node.target.id] = str(after.value.value)
+    return docs
+
+
+def check_args(args: Args) -> Args:
+    """Refuse settings that cannot train, naming the flag (before torch is imported)."""
+    from sim import game_names
+    from sim.core.errors import TcglabError
+    if args.game not in game_names():
+        raise TcglabError(f"--game: unknown game {args.game!r}; games: {', '.join(game_names())}")
+    for name in ("total_steps", "num_envs", "n_steps", "batch_size", "n_epochs", "selfplay_every", "selfplay_pool"):
+        if getattr(args, name) < 1:
+            raise TcglabError(f"--{name.replace('_', '-')}: must be >= 1, got {getattr(args, name)}")
+    for name in ("seed", "eval_every", "eval_matches"):
+        if getattr(args, name) < 0:
+            raise TcglabError(f"--{name.replace('_', '-')}: must be >= 0, got {getattr(args, name)}")
+    if args.players is not None and not 2 <= args.players <= 4:
+        raise TcglabError(f"--players: must be 2, 3 or 4, got {args.players}")
+    if not 0.0 <= args.selfplay_random_share <= 1.0:
+        raise TcglabError(f"--selfplay-random-share: must be in 0..1, got {args.selfplay_random_share}")
+    return args
+
+
+def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
+    """Args from the command line: one flag per field, --param key=value for params overrides."""
     import argparse
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    docs = _field_docs()
     for f in dataclasses.fields(Args):
         flag = "--" + f.name.replace("_", "-")
+        doc = docs.get(f.name, f.name)
         if f.name == "extra_params":
             ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
-                            help="game params override (repeatable)")
+                            help="game params override (repeatable; a repeated key keeps the last)")
         elif f.type in ("tuple[int, ...]", "tuple[str, ...]"):
-            ap.add_argument(flag, default=",".join(map(str, f.default)), help=f"{f.name} (comma-separated)")
+            ap.add_argument(flag, default=",".join(map(str, f.default)), help=f"{doc} (comma-separated)")
         elif f.type == "int | None":
-            ap.add_argument(flag, type=int, default=f.default)
+            ap.add_argument(flag, type=int, default=f.default, help=doc)
         else:
-            ap.add_argument(flag, type=type(f.default), default=f.default)
+            ap.add_argument(flag, type=type(f.default), default=f.default, help=doc)
     ns = ap.parse_args(argv)
     values = vars(ns)
     from experiments.batch.config import parse_param
     extra = dict(parse_param(p) for p in values.pop("param"))
-    values["net_arch"] = tuple(int(x) for x in str(values["net_arch"]).split(",") if x)
+    try:
+        values["net_arch"] = tuple(int(x) for x in str(values["net_arch"]).split(",") if x)
+    except ValueError:
+        ap.error(f"--net-arch: expected comma-separated layer sizes, got {values['net_arch']!r}")
     values["eval_opponents"] = tuple(x for x in str(values["eval_opponents"]).split(",") if x)
-    return Args(**values, extra_params=extra)
+    return check_args(Args(**values, extra_params=extra))
 
 
 if __name__ == "__main__":

@@ -154,8 +154,25 @@ def open_pack(rng: np.random.Generator, card_set: CardSet | None = None,
 def open_packs(seed: int | np.random.SeedSequence | np.random.Generator, n: int,
                card_set: CardSet | None = None, params: PackParams | None = None) -> list[list[str]]:
     """`n` independent packs from `seed` (an int, SeedSequence or Generator)."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"the number of packs must be an integer >= 0, got {n!r}")
     rng = seed if isinstance(seed, np.random.Generator) else make_rng(seed)
-    return pack_tables(card_set, params).open(rng, n)
+    return pack_tables(card_set, params).open(rng, int(n))
+
+
+PACK_BLOCK = 10_000
+
+
+def iter_packs(seed: int | np.random.SeedSequence | np.random.Generator, n: int,
+               card_set: CardSet | None = None, params: PackParams | None = None):
+    """The same `n` packs as `open_packs` for n <= PACK_BLOCK, one at a time in constant
+    memory for any n: larger counts are opened in blocks of PACK_BLOCK from one generator."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"the number of packs must be an integer >= 0, got {n!r}")
+    rng = seed if isinstance(seed, np.random.Generator) else make_rng(seed)
+    tables = pack_tables(card_set, params)
+    for start in range(0, int(n), PACK_BLOCK):
+        yield from tables.open(rng, min(PACK_BLOCK, int(n) - start))
 
 
 def per_card_rates(card_set: CardSet | None = None, params: PackParams | None = None) -> dict[str, float]:
