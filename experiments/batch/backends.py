@@ -163,6 +163,8 @@ def connect_ray(address: str | None, workers: int):
         raise TcglabError("the ray backend needs the extra 'ray': install with: pip install -e '.[ray]'") from None
     if ray.is_initialized():
         return lambda: None
+    if address:
+        _probe(address)
     kwargs = {"address": address} if address else {"num_cpus": workers}
     try:
         ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kwargs)
@@ -171,6 +173,19 @@ def connect_ray(address: str | None, workers: int):
         text = str(exc).strip().splitlines()
         raise TcglabError(f"cannot reach {where}: {text[0] if text else type(exc).__name__}") from None
     return ray.shutdown
+
+
+def _probe(address: str, seconds: float = 5.0) -> None:
+    """Refuse at once a host:port nothing listens on (Ray itself would retry for minutes)."""
+    import socket
+    target = address.split("://", 1)[-1]
+    host, sep, port = target.rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto" and other forms Ray resolves itself
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=seconds).close()
+    except OSError as exc:
+        raise TcglabError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
 
 
 def backend_for(name: str):

@@ -30,6 +30,7 @@ CASES = [
     (["run", "--param", "nonsense"], "--param expects key=value"),
     (["run", "--decks", "purple_starter"], "purple_starter"),
     (["run", "--out", "/proc/tcglab-no/run"], "out: cannot write to /proc/tcglab-no/run"),
+    (["run", "--backend", "ray", "--ray-address", "127.0.0.1:1"], "cannot reach the Ray cluster at '127.0.0.1:1'"),
     (["replay", "/nonexistent-run", "1"], "no manifest.json in /nonexistent-run"),
     (["report", "/nonexistent-run"], "neither a sweep folder"),
     (["sweep", "/nonexistent.toml", "--dry-run"], "cannot read it"),
