@@ -40,7 +40,7 @@ def play_engine(new_state: Callable[[int], Any], seconds: float, seed: int,
         s.apply(legal[int(rng.integers(len(legal)))])
     rng = np.random.default_rng(seed)
     integers = rng.integers
-    decisions = games = done = 0
+    decisions = games = in_games = 0
     setup = 0.0
     game_seed = seed
     start = clock()
@@ -53,7 +53,7 @@ def play_engine(new_state: Callable[[int], Any], seconds: float, seed: int,
         decisions += 1
         if s.is_terminal():
             games += 1
-            done = decisions
+            in_games = decisions
             if clock() >= deadline:
                 break
             game_seed += 1
@@ -62,7 +62,7 @@ def play_engine(new_state: Callable[[int], Any], seconds: float, seed: int,
             setup += clock() - t0
         elif decisions % 256 == 0 and clock() >= deadline:
             break
-    return {"decisions": decisions, "in_games": done, "games": games, "elapsed": clock() - start,
+    return {"decisions": decisions, "in_games": in_games, "games": games, "elapsed": clock() - start,
             "setup": setup}
 
 
@@ -76,7 +76,7 @@ def aec_loop(env: Any, seconds: float, seed: int,
     flatnonzero = np.flatnonzero
     randrange = random.Random(seed).randrange
     env.reset(seed=seed)
-    steps = games = done = 0
+    steps = games = in_games = 0
     t0 = clock()
     deadline = t0 + seconds
     done = False
@@ -99,7 +99,7 @@ def aec_loop(env: Any, seconds: float, seed: int,
                 break
         else:
             games += 1
-            done = steps
+            in_games = steps
     elapsed = clock() - t0
     env.close()
-    return {"steps": steps, "in_games": done, "games": games, "elapsed": elapsed}
+    return {"steps": steps, "in_games": in_games, "games": games, "elapsed": elapsed}

@@ -62,6 +62,9 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
         assert doc["script"] == script
         assert doc["run"]["python"] and doc["run"]["cpu_count"] >= 1
         assert "numpy" in doc["run"]["versions"]
+    # Every timed row ran its whole budget (a loop that stops early skews ours and the peers alike).
+    assert all(r["seconds"] >= 0.2 for r in docs["engine"]["rows"])
+    assert all(r["seconds"] >= 0.2 for g in docs["env"]["games"] for r in g["rows"])
     page = report(list(paths.values()), tmp_path / "performance.md")
 
     assert page.startswith("# Performance\n")
