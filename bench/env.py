@@ -75,7 +75,7 @@ def bench_engine(seconds: float, seed: int, game_name: str = "first_cycle") -> d
             state.apply(legal[randrange(len(legal))])
             steps += 1
         games += 1
-    return {"steps": steps, "games": games, "elapsed": perf() - t0}
+    return {"steps": steps, "in_games": steps, "games": games, "elapsed": perf() - t0}
 
 
 def bench_aec(seconds: float, seed: int, game_name: str = "first_cycle") -> dict[str, Any]:
@@ -100,7 +100,7 @@ def bench_batch(seconds: float, seed: int, num_envs: int, game_name: str = "firs
         scores *= out.mask
         out = benv.step(scores.argmax(axis=1))
         steps += num_envs
-        games += int(out.dones.sum())  # steps / games: decisions per match, all rows together
+        games += int(out.dones.sum())
     return {"steps": steps, "games": games, "elapsed": perf() - t0}
 
 
@@ -174,13 +174,14 @@ def main(argv: list[str] | None = None) -> int:
         for name, _fn, note in rows:
             r = best[name]
             rate = r["rate"]
-            per_game = r.get("in_games", r["steps"]) / r["games"] if r["games"] else float("nan")
+            # BatchEnv's steps include its matches still in play, so it has no steps per game
+            per_game = r["in_games"] / r["games"] if r["games"] and "in_games" in r else float("nan")
             print(f"{game:12s} {name:15s} {rate:10,.0f} {1e6 / rate if rate else math.inf:8.1f} "
                   f"{r['games'] / r['elapsed']:8.1f} {per_game:10.1f}  {note}", flush=True)
             out_rows.append({"row": name, "peer": name in peer_names, "note": note,
                              "steps_per_s": rate, "us_per_step": 1e6 / rate if rate else None,
                              "games_per_s": r["games"] / r["elapsed"],
-                             "steps_per_game": per_game if r["games"] else None,
+                             "steps_per_game": None if math.isnan(per_game) else per_game,
                              "steps": r["steps"], "games": r["games"], "seconds": r["elapsed"]})
         aec = best["aec_env"]["rate"]
         ratios = {"batch_env / aec_env": best["batch_env"]["rate"] / aec}

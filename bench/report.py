@@ -103,7 +103,7 @@ def findings(docs: dict[str, dict]) -> list[str]:
             its, secs = r["it_per_s"] >= MCTS_ITERS_TARGET, r["s_per_decision"] < MCTS_SECONDS_TARGET
             out.append(f"- MCTS (`{agents['settings']['spec']}`), {r['game']} {r['position']}: "
                        f"{r['it_per_s']:,.0f} iterations/s ({'meets' if its else 'misses'} the "
-                       f"{MCTS_ITERS_TARGET:,} target), {r['s_per_decision']:.3f} s per decision "
+                       f"{MCTS_ITERS_TARGET:,}/s target), {r['s_per_decision']:.3f} s per decision "
                        f"({'meets' if secs else 'misses'} the under-{MCTS_SECONDS_TARGET:g} s target).")
     runner = docs.get("runner")
     if runner:
@@ -112,6 +112,13 @@ def findings(docs: dict[str, dict]) -> list[str]:
                    f"({p['matches']:,} matches).")
     for d in docs.values():
         out += skipped_lines(d)
+    busy = [(d["run"]["loadavg_at_start"][0], d["run"]["cpu_count"]) for d in docs.values()
+            if d["run"].get("loadavg_at_start")]
+    if busy and max(load / cores for load, cores in busy) > 1:
+        load, cores = max(busy)
+        out.insert(0, f"- **The machine was busy**: load average up to {load:g} on {cores} cores at a "
+                      "script's start, so these figures are low and noisy. Rerun `make bench` on an "
+                      "idle machine before quoting them.")
     missing = [s for s in SCRIPTS if s not in docs]
     if missing:
         out.append(f"- Not in this run: {', '.join(f'bench/{s}.py' for s in missing)}.")
@@ -129,7 +136,8 @@ def engine_section(doc: dict) -> list[str]:
     notes = [f"- `{r['game']}`: {r['note']}." for r in doc["rows"] if r.get("peer")]
     return [
         "## Engine alone (`bench/engine.py`)", "",
-        f"The rules engines without env or observation, uniformly random legal play on one core: "
+        f"The rules engines without env or observation (each game's default params and decks), "
+        f"uniformly random legal play on one core: "
         f"{s['seconds']:g} s of wall time per row, one run each, in one process; game seeds "
         f"{s['seed']}, {s['seed']} + 1, ..., action choices from seed {s['seed']}. Game set-up "
         "(shuffle and deal) is inside the timed loop; *set-up %* is its share and *play-only* "
@@ -159,7 +167,8 @@ def env_section(doc: dict) -> list[str]:
                                          for k in ratio_keys])
     return [
         "## Environments (`bench/env.py`)", "",
-        f"Player decisions per second (steps/s) under uniformly random legal play, per game: "
+        f"Player decisions per second (steps/s) under uniformly random legal play, per game "
+        f"(default params and decks): "
         f"`engine` (sim alone), `aec_env` (the PettingZoo AEC env with its wrappers, the "
         f"observation encoded at every step), `batch_env` (`envs.BatchEnv` over {s['num_envs']} "
         f"matches, every match's decision counted). {s['seconds']:g} s of {s['clock']} per run "
@@ -185,11 +194,12 @@ def agents_section(doc: dict) -> list[str]:
             for r in doc["rows"]]
     return [
         "## MCTS (`bench/agents.py`)", "",
-        f"Agent `{s['spec']}` ({s['config']}) searching two positions per game on one core: the "
-        f"opening (the first real choice after set-up) and a mid-game position (greedy self-play "
-        f"to turn {s['mid_turn']}), from game seed {s['seed']}; each searched "
-        "with agent seeds 1000, 1001, ... ({s['repeats']} searches per position). Iterations/s over wall time and over CPU time (they "
-        "differ when other processes share the cores), mean and slowest seconds per search.", "",
+        f"Agent `{s['spec']}` ({s['config']}) searching two positions per game (default params "
+        f"and decks) on one core: the opening (the first real choice after set-up) and a mid-game "
+        f"position (greedy self-play to turn {s['mid_turn']}), from game seed {s['seed']}; "
+        f"{s['repeats']} searches per position, agent seeds 1000, 1001, .... Iterations/s over "
+        "wall time and over CPU time (they differ when other processes share the cores), mean "
+        "and slowest seconds per search.", "",
         *table(["game", "position", "legal actions", "iterations", "iterations/s",
                 "iterations/CPU-s", "s/decision", "max s"], rows, "llrrrrrr"),
         "",
@@ -205,7 +215,8 @@ def runner_section(doc: dict) -> list[str]:
     ratio = doc["memory"][1]["peak_rss_mib"] / doc["memory"][0]["peak_rss_mib"]
     return [
         "## Batch runner (`bench/runner.py`)", "",
-        f"Whole `tcglab run {run}` processes (start-up, play and Parquet logs), wall time. "
+        f"Whole `tcglab run {run}` processes (default decks; start-up, play and Parquet logs), "
+        f"wall time. "
         f"Parallel efficiency: {p['matches']:,} matches with 1 and with 2 local workers, best of "
         f"{p['best_of']}; efficiency = matches/s with 2 / (2 x matches/s with 1) = "
         f"**{p['efficiency']:.0%}**.", "",

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.report import render
+
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL_HINT = "pip install -e '.[bench]'"
 # The library each peer row needs (bench/peers.py), by row name.
@@ -79,7 +81,7 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     # Our rows, with what each table measured.
     assert "\n| first_cycle | " in page  # the engine table's row
     assert "| first_cycle | aec_env |" in page and "| first_cycle | batch_env |" in page
-    assert "| first_cycle | opening |" in page
+    assert "| first_cycle | opening |" in page and "; 1 searches per position" in page
     assert "0.2 s of wall time per row" in page and "seed 12345" in page
     assert "4 matches with 1 and with 2 local workers" in page
     # Peer rows beside ours, or the skip line where the library is missing.
@@ -92,6 +94,13 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
                 assert f"aec_env / {name}" in page
         else:
             assert f"Peer `{name}` skipped" in page and INSTALL_HINT in page, name
+    # A busy machine is flagged first; an idle one is not.
+    for doc in docs.values():
+        doc["run"]["loadavg_at_start"] = [3.0 * doc["run"]["cpu_count"], 0, 0]
+    assert "**The machine was busy**" in render(docs)
+    for doc in docs.values():
+        doc["run"]["loadavg_at_start"] = [0.1, 0.1, 0.1]
+    assert "busy" not in render(docs)
 
 
 def test_a_missing_peer_library_is_skipped_with_one_line(tmp_path):
