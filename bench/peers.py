@@ -20,7 +20,8 @@ Engine peers (bench/engine.py, beside each game's engine row; loop `play_engine`
   encode the next player's observation at every step.
 
 The engine peers run through a small adapter (`legal_actions`, `apply`, `is_terminal`);
-it adds one Python call per decision (about 0.1 us), well under the noise of these figures.
+it adds one or two Python calls per decision (well under a microsecond), far below the
+noise of these figures.
 
 A peer whose library is missing is skipped with one printed line naming the extra that
 installs it (`pip install -e '.[bench]'`); `make bench` installs it.
@@ -44,7 +45,6 @@ class Peer:
     """One peer row: `make()` returns an AEC env (AEC peers) or a `new_state(seed)` function."""
 
     name: str
-    library: str
     note: str
     make: Callable[[], Any]
 
@@ -200,15 +200,14 @@ def _rlcard(env_id: str) -> Callable[[int], Any]:
 
 
 AEC_PEERS = (
-    Peer("floor_wrapped", "pettingzoo",
-         "PettingZoo do-nothing AEC env + classic wrappers: the framework's floor",
+    Peer("floor_wrapped", "PettingZoo do-nothing AEC env + classic wrappers: the framework's floor",
          _floor),
-    Peer("texas_holdem_v4", "pettingzoo[classic]", "PettingZoo classic limit hold'em (AEC)", _texas_holdem),
+    Peer("texas_holdem_v4", "PettingZoo classic limit hold'em (AEC)", _texas_holdem),
 )
 ENGINE_PEERS = (
-    Peer("openspiel:gin_rummy", "open_spiel", "OpenSpiel gin rummy (C++ via pyspiel), no observation",
+    Peer("openspiel:gin_rummy", "OpenSpiel gin rummy (C++ via pyspiel), no observation",
          lambda: _openspiel("gin_rummy")),
-    Peer("rlcard:uno", "rlcard", "RLCard UNO, native reset/step (observation encoded each step)",
+    Peer("rlcard:uno", "RLCard UNO, native reset/step (observation encoded each step)",
          lambda: _rlcard("uno")),
 )
 
