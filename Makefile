@@ -38,16 +38,27 @@ test: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python -m pytest -q -m soak -n 2
 
-## The speed scripts also need the peer libraries of ../shared/bench/peers.py (extra `bench`).
+## The speed scripts (bench/), with the peer libraries timed beside ours in the same processes
+## (PettingZoo, OpenSpiel, RLCard: extra `bench`); regenerates docs/performance.md from their
+## JSON. About 6 minutes on 2 idle cores. BENCH_SECONDS is the timed budget per row of
+## bench/engine.py and bench/env.py (a smoke run: make bench BENCH_SECONDS=0.3).
+BENCH_SECONDS ?= 2
+BENCH_OUT ?= build/bench
+BENCH_JSON := $(foreach s,engine env agents runner,$(BENCH_OUT)/$(s).json)
+
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,bench]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)
-	$(BIN)/python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@4
-	$(BIN)/python bench/env.py $(if $(wildcard ../shared/bench/peers.py),--peers)
-	$(BIN)/python bench/agents.py
-	$(BIN)/python bench/runner.py --quick
+	mkdir -p $(BENCH_OUT)
+	rm -f $(BENCH_JSON)
+	$(BIN)/python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@4 --peers \
+		--seconds $(BENCH_SECONDS) --json $(BENCH_OUT)/engine.json
+	$(BIN)/python bench/env.py --peers --seconds $(BENCH_SECONDS) --json $(BENCH_OUT)/env.json
+	$(BIN)/python bench/agents.py --games first_cycle,cipher,xenodex --json $(BENCH_OUT)/agents.json
+	$(BIN)/python bench/runner.py --quick --json $(BENCH_OUT)/runner.json
+	$(BIN)/python bench/report.py $(BENCH_JSON) --out docs/performance.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

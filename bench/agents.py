@@ -1,15 +1,17 @@
 """MCTS speed: iterations per second and seconds per decision at the default budget.
 
-    python bench/agents.py                 # opening and mid-game positions, default MCTS
+    python bench/agents.py                 # First Cycle, opening and mid-game, default MCTS
     python bench/agents.py --spec "mcts:rollout_depth=-1" --repeats 10
-    python bench/agents.py --game xenodex --players 4 --mid-turn 6
+    python bench/agents.py --games xenodex@4 --mid-turn 6
+    python bench/agents.py --games first_cycle,cipher,xenodex --json build/bench/agents.json
 
 Positions: the opening (the first decision with more than one legal action after
 set-up) and a mid-game position (greedy self-play from the same seed until global turn
 `--mid-turn`). Each position is searched `--repeats` times with different agent seeds
 on one core; the table gives the mean iterations per wall-clock second and per CPU
 second (the two differ when other processes share the cores), the mean seconds per
-search and the slowest search. Target (issue 4): >= 1,000 iterations/s and < 0.5 s per decision.
+search and the slowest search. The target: at least 1,000 iterations/s and under 0.5 s
+per decision. `--json FILE` writes the figures for bench/report.py.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import agents
+from bench.runinfo import run_info, write_json
 from sim import load_game
 
 
@@ -64,27 +67,42 @@ def measure(spec: str, state, repeats: int) -> dict:
 
 
 def main(argv=None) -> None:
-    """Print the table."""
-    p = argparse.ArgumentParser(description="MCTS iterations/s and seconds per decision")
-    p.add_argument("--spec", default="mcts", help="agent spec (default: the default MCTS)")
-    p.add_argument("--game", default="first_cycle")
+    """Print the table (one per game)."""
+    p = argparse.ArgumentParser(description="MCTS iterations/s and seconds per decision",
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--spec", default="mcts", help="agent spec")
+    p.add_argument("--games", "--game", default="first_cycle",
+                   help="comma-separated games, @N for a player count (xenodex@4)")
     p.add_argument("--players", type=int, default=None,
-                   help="player count (XenodeX: 2-4; default: the game's)")
+                   help="player count for games given without @N (XenodeX: 2-4; default: the game's)")
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--mid-turn", type=int, default=8)
     p.add_argument("--repeats", type=int, default=20)
+    p.add_argument("--json", help="write the figures to this file (for bench/report.py)")
     args = p.parse_args(argv)
-    game = load_game(args.game, **({} if args.players is None else {"num_players": args.players}))
+    info = run_info()
     cfg = agents.make(args.spec).config
     print(f"{args.spec}: {cfg}")
-    positions = {"opening": opening(game, args.seed), f"mid-game (turn {args.mid_turn})":
-                 mid_game(game, args.seed, args.mid_turn)}
-    print(f"{'position':<22}{'legal':>6}{'iters':>7}{'iter/s':>9}{'iter/cpu-s':>11}"
-          f"{'s/decision':>12}{'max s':>8}")
-    for name, state in positions.items():
-        m = measure(args.spec, state, args.repeats)
-        print(f"{name:<22}{m['legal']:>6}{m['iterations']:>7}{m['it_per_s']:>9.0f}{m['it_per_cpu_s']:>11.0f}"
-              f"{m['s_per_decision']:>12.3f}{m['max_s']:>8.3f}")
+    rows = []
+    for spec in [g.strip() for g in args.games.split(",") if g.strip()]:
+        name, _, players = spec.partition("@")
+        n = int(players) if players else args.players
+        game = load_game(name, **({} if n is None else {"num_players": n}))
+        label = f"{name}@{n}" if n is not None else name
+        positions = {"opening": opening(game, args.seed), f"mid-game (turn {args.mid_turn})":
+                     mid_game(game, args.seed, args.mid_turn)}
+        print(f"{label:<14}{'position':<22}{'legal':>6}{'iters':>7}{'iter/s':>9}{'iter/cpu-s':>11}"
+              f"{'s/decision':>12}{'max s':>8}")
+        for pos, state in positions.items():
+            m = measure(args.spec, state, args.repeats)
+            print(f"{'':<14}{pos:<22}{m['legal']:>6}{m['iterations']:>7}{m['it_per_s']:>9.0f}"
+                  f"{m['it_per_cpu_s']:>11.0f}{m['s_per_decision']:>12.3f}{m['max_s']:>8.3f}", flush=True)
+            rows.append({"game": label, "position": pos, **m})
+    if args.json:
+        write_json(args.json, "agents", info, {
+            "settings": {"spec": args.spec, "config": repr(cfg), "seed": args.seed,
+                         "mid_turn": args.mid_turn, "repeats": args.repeats},
+            "rows": rows})
 
 
 if __name__ == "__main__":

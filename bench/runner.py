@@ -1,4 +1,4 @@
-"""Batch-runner figures (issue 5): parallel efficiency and memory as runs grow.
+"""Batch-runner figures: parallel efficiency and memory as runs grow.
 
 1. Parallel efficiency: the same random-vs-random First Cycle run with 1 and with 2 local
    workers; efficiency = (matches/s with 2) / (2 x matches/s with 1).
@@ -6,10 +6,14 @@
    streamed to Parquet, card table on) for a small and a 10x larger run.
 
     python bench/runner.py                       # 10,000-match timing, 10k vs 100k memory
-    python bench/runner.py --quick               # smaller sizes for a smoke check
+    python bench/runner.py --quick               # 400-match timing, 1k vs 10k memory
+    python bench/runner.py --quick --json build/bench/runner.json   # what `make bench` runs
 
 Each timing is the best of `--repeat` runs (as `timeit` does): on a shared machine other
 processes only ever slow a run down, so the fastest run is the closest to the runner's own cost.
+Every run is `tcglab run --game first_cycle --agents random --seed 1` in a fresh process, so
+the wall times include start-up (imports) and writing the Parquet logs. `--json FILE` writes
+the figures for bench/report.py.
 """
 from __future__ import annotations
 
@@ -22,12 +26,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.runinfo import run_info, write_json  # noqa: E402
+
+RUN_ARGS = ["--game", "first_cycle", "--agents", "random", "--seed", "1"]
 
 
 def timed_run(matches: int, workers: int, out: Path) -> tuple[float, int]:
     """Wall seconds and peak RSS (KiB) of one `tcglab run` process."""
-    cmd = [sys.executable, "-m", "experiments.cli", "run", "--agents", "random", "--matches", str(matches),
-           "--seed", "1", "--workers", str(workers), "--out", str(out), "--no-progress"]
+    cmd = [sys.executable, "-m", "experiments.cli", "run", *RUN_ARGS, "--matches", str(matches),
+           "--workers", str(workers), "--out", str(out), "--no-progress"]
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -44,8 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="timing runs per worker count (best is kept)")
     ap.add_argument("--small", type=int, default=10_000)
     ap.add_argument("--large", type=int, default=100_000)
-    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--quick", action="store_true",
+                    help="400-match timing, best of 1; memory at 1,000 and 10,000 matches")
+    ap.add_argument("--json", help="write the figures to this file (for bench/report.py)")
     args = ap.parse_args(argv)
+    info = run_info()
     if args.quick:
         args.timing_matches, args.small, args.large, args.repeat = 400, 1000, 10_000, 1
     with tempfile.TemporaryDirectory() as tmp:
@@ -60,6 +72,16 @@ def main(argv: list[str] | None = None) -> int:
         wl, ml = timed_run(args.large, 1, tmp / "large")
         print(f"memory: {args.small:,} matches peak RSS {ms / 1024:,.0f} MiB ({ws:.0f} s); "
               f"{args.large:,} matches peak RSS {ml / 1024:,.0f} MiB ({wl:.0f} s); ratio {ml / ms:.2f}")
+    if args.json:
+        write_json(args.json, "runner", info, {
+            "settings": {"run_args": RUN_ARGS, "timing_matches": args.timing_matches,
+                         "repeat": args.repeat, "small": args.small, "large": args.large},
+            "parallel": {"matches": args.timing_matches, "best_of": args.repeat,
+                         "seconds_1_worker": w1, "seconds_2_workers": w2,
+                         "matches_per_s_1_worker": r1, "matches_per_s_2_workers": r2,
+                         "efficiency": r2 / (2 * r1)},
+            "memory": [{"matches": args.small, "peak_rss_mib": ms / 1024, "seconds": ws},
+                       {"matches": args.large, "peak_rss_mib": ml / 1024, "seconds": wl}]})
     return 0
 
 

@@ -1,0 +1,287 @@
+"""Turn the speed scripts' JSON files into docs/performance.md, the one page of measured figures.
+
+    python bench/report.py build/bench/*.json --out docs/performance.md
+
+`make bench` runs bench/engine.py, bench/env.py, bench/agents.py and bench/runner.py with
+`--json`, then this. The page is regenerated, never edited by hand: it opens with the
+run (date, commit, machine, versions), then the findings against the targets, then one
+table per script saying what it measured, with the peer rows beside ours from the same
+run. A file may be missing (its section then says so); each file is known by its
+"script" field, not by its name.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+SCRIPTS = ("engine", "env", "agents", "runner")
+AEC_FLOOR_TARGET = 0.5   # aec_env at half of floor_wrapped's steps/s or better
+BATCH_TARGET = 2.0       # batch_env at twice aec_env's steps/s or better
+MCTS_ITERS_TARGET = 1000  # iterations per second
+MCTS_SECONDS_TARGET = 0.5  # seconds per decision at the default budget
+
+
+def rate(x: float | None) -> str:
+    """A rate for a table: thousands separated, fewer digits as it grows."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    if x >= 100:
+        return f"{x:,.0f}"
+    if x >= 10:
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
+def table(head: list[str], rows: list[list[Any]], align: str = "") -> list[str]:
+    """A Markdown table; `align` has one letter per column, l or r (default: l, then all r)."""
+    align = align or "l" + "r" * (len(head) - 1)
+    align = ["--:" if a == "r" else "---" for a in align]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def command(doc: dict) -> str:
+    return "`python bench/{}.py {}`".format(doc["script"], " ".join(doc.get("argv", []))).replace(" `", "`")
+
+
+def skipped_lines(doc: dict) -> list[str]:
+    """One line per peer skipped for a missing library, naming the extra to install."""
+    return [f"- Peer `{s['name']}` skipped: {s['reason']}. Install the peer libraries with "
+            f"`{s['install']}` (`make bench` does)." for s in doc.get("skipped", [])]
+
+
+def run_section(docs: dict[str, dict]) -> list[str]:
+    first = docs[next(s for s in SCRIPTS if s in docs)]["run"]
+    commits = {d["run"]["commit"] for d in docs.values()}
+    dirty = any(d["run"].get("dirty") for d in docs.values())
+    commit = ", ".join(sorted(c or "unknown" for c in commits))
+    if dirty:
+        commit += " (with uncommitted changes)"
+    starts = [d["run"]["date_utc"] for d in docs.values()]
+    versions = ", ".join(f"{k} {v}" if v else f"{k} not installed" for k, v in first["versions"].items())
+    loads = "; ".join(f"{s}: {', '.join(str(x) for x in docs[s]['run']['loadavg_at_start'] or [])}"
+                      for s in SCRIPTS if s in docs)
+    rows = [
+        ["date (UTC)", f"{min(starts)} to {max(starts)} (start of the first and the last script)"],
+        ["git commit", commit],
+        ["machine", f"{first['cpu_model']}, {first['cpu_count']} cores ({first['cpus_usable']} usable), "
+                    f"{first['platform']}"],
+        ["Python", f"{first['implementation']} {first['python']}"],
+        ["versions", versions],
+        ["load average (1, 5, 15 min) at each script's start", loads],
+        ["commands", "<br>".join(command(docs[s]) for s in SCRIPTS if s in docs)],
+    ]
+    return ["## The run", ""] + table(["what", "value"], rows, "ll") + [
+        "", "Figures from a shared or loaded machine move by 10 % or more from run to run; compare "
+        "rows of one run (the peers are timed in the same processes for that reason) and read "
+        "the load averages above before trusting a difference.", ""]
+
+
+def findings(docs: dict[str, dict]) -> list[str]:
+    """The targets, met or not, and the skipped peers: what a reader wants first."""
+    out = []
+    env = docs.get("env")
+    if env:
+        for g in env["games"]:
+            r = g["ratios"]
+            b = r["batch_env / aec_env"]
+            line = (f"- {g['game']}: BatchEnv {b:.2f}x the AEC env "
+                    f"({'meets' if b >= BATCH_TARGET else 'misses'} the {BATCH_TARGET:g}x target)")
+            f = r.get("aec_env / floor_wrapped")
+            if f is not None:
+                line += (f"; the AEC env at {f:.2f} of PettingZoo's wrapped floor "
+                         f"({'meets' if f >= AEC_FLOOR_TARGET else 'misses'} the {AEC_FLOOR_TARGET:g} target)")
+            out.append(line + ".")
+    agents = docs.get("agents")
+    if agents:
+        for r in agents["rows"]:
+            its, secs = r["it_per_s"] >= MCTS_ITERS_TARGET, r["s_per_decision"] < MCTS_SECONDS_TARGET
+            out.append(f"- MCTS (`{agents['settings']['spec']}`), {r['game']} {r['position']}: "
+                       f"{r['it_per_s']:,.0f} iterations/s ({'meets' if its else 'misses'} the "
+                       f"{MCTS_ITERS_TARGET:,}/s target), {r['s_per_decision']:.3f} s per decision "
+                       f"({'meets' if secs else 'misses'} the under-{MCTS_SECONDS_TARGET:g} s target).")
+    runner = docs.get("runner")
+    if runner:
+        p = runner["parallel"]
+        out.append(f"- Batch runner: {p['efficiency']:.0%} parallel efficiency with 2 workers "
+                   f"({p['matches']:,} matches).")
+    for d in docs.values():
+        out += skipped_lines(d)
+    busy = [(d["run"]["loadavg_at_start"][0], d["run"]["cpu_count"]) for d in docs.values()
+            if d["run"].get("loadavg_at_start")]
+    if busy and max(load / cores for load, cores in busy) > 1:
+        load, cores = max(busy)
+        out.insert(0, f"- **The machine was busy**: load average up to {load:g} on {cores} cores at a "
+                      "script's start, so these figures are low and noisy. Rerun `make bench` on an "
+                      "idle machine before quoting them.")
+    missing = [s for s in SCRIPTS if s not in docs]
+    if missing:
+        out.append(f"- Not in this run: {', '.join(f'bench/{s}.py' for s in missing)}.")
+    return ["## Findings", ""] + out + [""]
+
+
+def engine_section(doc: dict) -> list[str]:
+    s = doc["settings"]
+    rows = []
+    for r in doc["rows"]:
+        name = f"peer: {r['game']}" if r.get("peer") else r["game"]
+        rows.append([name, rate(r["decisions_per_s"]), f"{1e6 / r['decisions_per_s']:.1f}",
+                     rate(r["games_per_s"]), rate(r["decisions_per_game"]), f"{r['setup_pct']:.0f}",
+                     rate(r["play_only_decisions_per_s"]), r["games"]])
+    notes = [f"- `{r['game']}`: {r['note']}." for r in doc["rows"] if r.get("peer")]
+    return [
+        "## Engine alone (`bench/engine.py`)", "",
+        f"The rules engines without env or observation (each game's default params and decks), "
+        f"uniformly random legal play on one core: "
+        f"{s['seconds']:g} s of wall time per row, one run each, in one process; game seeds "
+        f"{s['seed']}, {s['seed']} + 1, ..., action choices from seed {s['seed']}. Game set-up "
+        "(shuffle and deal) is inside the timed loop; *set-up %* is its share and *play-only* "
+        "takes it out. A decision is one player choice; chance events are not counted. "
+        "`xenodex@4` is XenodeX with 4 players. Peer rows play their library's game in the same "
+        "loop (bench/loops.py `play_engine`) right after ours.", "",
+        *table(["game", "decisions/s", "µs/decision", "games/s", "decisions/game", "set-up %",
+                "play-only decisions/s", "games"], rows),
+        "", *notes, *skipped_lines(doc), "",
+    ]
+
+
+def env_section(doc: dict) -> list[str]:
+    s = doc["settings"]
+    rows, ratio_rows = [], []
+    ratio_keys: list[str] = []
+    for g in doc["games"]:
+        for k in g["ratios"]:
+            if k not in ratio_keys:
+                ratio_keys.append(k)
+    for g in doc["games"]:
+        for r in g["rows"]:
+            name = f"peer: {r['row']}" if r.get("peer") else r["row"]
+            rows.append([g["game"], name, rate(r["steps_per_s"]), rate(r["us_per_step"]),
+                         rate(r["games_per_s"]), rate(r["steps_per_game"]), r["note"]])
+        ratio_rows.append([g["game"]] + [f"{g['ratios'][k]:.2f}" if k in g["ratios"] else "-"
+                                         for k in ratio_keys])
+    return [
+        "## Environments (`bench/env.py`)", "",
+        f"Player decisions per second (steps/s) under uniformly random legal play, per game "
+        f"(default params and decks): "
+        f"`engine` (sim alone), `aec_env` (the PettingZoo AEC env with its wrappers, the "
+        f"observation encoded at every step), `batch_env` (`envs.BatchEnv` over {s['num_envs']} "
+        f"matches, every match's decision counted). {s['seconds']:g} s of {s['clock']} per run "
+        f"after a {s['warmup']:g} s warm-up, best of {s['repeat']} interleaved rounds, seed "
+        f"{s['seed']}, one process. Peer rows are timed with the same AEC loop (bench/loops.py "
+        "`aec_loop`) in the same rounds as each game's rows, so each game has its own peer "
+        "figures. `floor_wrapped` is a do-nothing PettingZoo env under the classic wrappers: "
+        "no wrapped AEC env can be faster, and the AEC env's target is half its speed or better. "
+        "Games/s of `batch_env` are completed matches over all its rows; a 0 means none "
+        "finished in the budget.", "",
+        *table(["game", "row", "steps/s", "µs/step", "games/s", "steps/game", "what"], rows, "llrrrrl"),
+        "", f"Ratios of steps/s from the same rounds (targets: batch_env / aec_env at least "
+        f"{BATCH_TARGET:g}, aec_env / floor_wrapped at least {AEC_FLOOR_TARGET:g}):", "",
+        *table(["game", *ratio_keys], ratio_rows),
+        "", *skipped_lines(doc), "",
+    ]
+
+
+def agents_section(doc: dict) -> list[str]:
+    s = doc["settings"]
+    rows = [[r["game"], r["position"], r["legal"], r["iterations"], rate(r["it_per_s"]),
+             rate(r["it_per_cpu_s"]), f"{r['s_per_decision']:.3f}", f"{r['max_s']:.3f}"]
+            for r in doc["rows"]]
+    return [
+        "## MCTS (`bench/agents.py`)", "",
+        f"Agent `{s['spec']}` ({s['config']}) searching two positions per game (default params "
+        f"and decks) on one core: the opening (the first real choice after set-up) and a mid-game "
+        f"position (greedy self-play to turn {s['mid_turn']}), from game seed {s['seed']}; "
+        f"{s['repeats']} searches per position, agent seeds 1000, 1001, .... Iterations/s over "
+        "wall time and over CPU time (they differ when other processes share the cores), mean "
+        "and slowest seconds per search.", "",
+        *table(["game", "position", "legal actions", "iterations", "iterations/s",
+                "iterations/CPU-s", "s/decision", "max s"], rows, "llrrrrrr"),
+        "",
+    ]
+
+
+def runner_section(doc: dict) -> list[str]:
+    s, p = doc["settings"], doc["parallel"]
+    run = " ".join(s["run_args"])
+    par = [["1", f"{p['seconds_1_worker']:.1f}", rate(p["matches_per_s_1_worker"])],
+           ["2", f"{p['seconds_2_workers']:.1f}", rate(p["matches_per_s_2_workers"])]]
+    mem = [[f"{m['matches']:,}", f"{m['peak_rss_mib']:,.0f}", f"{m['seconds']:.1f}"] for m in doc["memory"]]
+    ratio = doc["memory"][1]["peak_rss_mib"] / doc["memory"][0]["peak_rss_mib"]
+    return [
+        "## Batch runner (`bench/runner.py`)", "",
+        f"Whole `tcglab run {run}` processes (default decks; start-up, play and Parquet logs), "
+        f"wall time. "
+        f"Parallel efficiency: {p['matches']:,} matches with 1 and with 2 local workers, best of "
+        f"{p['best_of']}; efficiency = matches/s with 2 / (2 x matches/s with 1) = "
+        f"**{p['efficiency']:.0%}**.", "",
+        *table(["workers", "seconds", "matches/s"], par),
+        "", f"Peak resident memory of the whole process (one worker, logs streamed to Parquet) as "
+        f"the run grows; the larger run holds {ratio:.2f}x the memory of the smaller.", "",
+        *table(["matches", "peak RSS (MiB)", "seconds"], mem),
+        "",
+    ]
+
+
+SECTIONS = {"engine": engine_section, "env": env_section, "agents": agents_section,
+            "runner": runner_section}
+
+
+def render(docs: dict[str, dict]) -> str:
+    """The whole page from the scripts' JSON documents, keyed by script name."""
+    if not docs:
+        raise ValueError("no bench JSON to report")
+    lines = [
+        "# Performance", "",
+        "*Generated by `make bench` (bench/report.py, from the JSON the speed scripts in bench/ "
+        "write); do not edit by hand. To refresh it, run `make bench` on an idle machine.*", "",
+        "Every figure below comes from one run of the speed scripts, with the peer libraries "
+        "(PettingZoo, OpenSpiel, RLCard) timed in the same processes with the same loops.", "",
+    ]
+    lines += run_section(docs) + findings(docs)
+    for script in SCRIPTS:
+        if script in docs:
+            lines += SECTIONS[script](docs[script])
+        else:
+            lines += [f"## bench/{script}.py", "", "Not in this run.", ""]
+    text = "\n".join(lines)
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    return text.rstrip() + "\n"
+
+
+def load(paths: list[str]) -> dict[str, dict]:
+    """The JSON files keyed by their "script" field; unknown scripts are an error."""
+    docs = {}
+    for path in paths:
+        doc = json.loads(Path(path).read_text())
+        script = doc.get("script")
+        if script not in SCRIPTS:
+            raise ValueError(f"{path}: not a bench JSON file (script {script!r})")
+        docs[script] = doc
+    return docs
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("json", nargs="+", help="JSON files written by the speed scripts' --json")
+    ap.add_argument("--out", default="docs/performance.md", help="the page to write (default: %(default)s)")
+    args = ap.parse_args(argv)
+    try:
+        page = render(load(args.json))
+    except (OSError, ValueError, KeyError) as e:
+        print(f"bench/report.py: {e}", file=sys.stderr)
+        return 1
+    Path(args.out).write_text(page)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
