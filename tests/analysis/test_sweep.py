@@ -70,7 +70,7 @@ def test_explicit_cells_and_seed_axis():
     (spec(matchs=5), "unknown key(s) ['matchs']"),
     (spec(grid={"decks": {"round_robin": ["black_starter"]}}), "has no 2-player lineup"),
     (spec(stop={"half_width": 0.7}), "stop.half_width"),
-    (spec(matches=-1), "matches must be >= 0"),
+    (spec(matches=-1), "matches: must be >= 0"),
 ])
 def test_bad_sweep_files_fail_before_any_match_naming_the_problem(tmp_path, data, needle):
     out = tmp_path / "sweep"
