@@ -77,3 +77,23 @@ def test_cli_decks_of_every_game(capsys):
         assert main(["decks", game]) == 0
         assert expected in capsys.readouterr().out
     assert main(["decks", "chess"]) == 2
+
+
+def test_cli_games_lists_player_counts(capsys):
+    assert main(["games"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert "2-4 players" in lines["xenodex"] and "2 players" in lines["first_cycle"]
+
+
+def test_cli_params_lists_ranges_and_meanings(capsys):
+    assert main(["params", "first_cycle"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.split()[:1] == ["deck_size"])
+    assert "default 30" in line and "10..60" in line and "FC-8" in line
+    assert main(["params", "chess"]) == 2
+
+
+def test_cli_agents_lists_only_specs_usable_from_the_command_line(capsys):
+    assert main(["agents"]) == 0
+    out = capsys.readouterr().out
+    assert "policy" not in out and "random   (no options)" in out
