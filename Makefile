@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+RUN_STAMP := $(VENV)/.installed-run
 BENCH_STAMP := $(VENV)/.installed-bench
 MATCHES ?= 200
 SEED ?= 7
@@ -22,9 +23,16 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+## The main job needs only the core and the analysis extra (no torch, no ray).
+$(RUN_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[analysis]'
+	touch $(RUN_STAMP)
+
 ## The main job: a batch of seeded matches, logged to Parquet, with a printed summary.
 ## Re-running continues (or just re-summarizes) the same run folder.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/tcglab run --game $(GAME) --agents $(AGENTS) --matches $(MATCHES) --seed $(SEED) \
 		--workers $(WORKERS) --out runs/main-$(GAME)-$(subst :,_,$(subst $(comma),-,$(AGENTS)))-$(MATCHES)-$(SEED) --resume
 
