@@ -48,10 +48,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         cells = run_sweep(sweep, args.out, workers=args.workers, backend=args.backend,
                           ray_address=args.ray_address, resume=args.resume, progress=not args.no_progress)
     except SweepCellsFailed as exc:
-        print(exc.cells.to_string(index=False))
+        print(exc.cells.to_string(index=False, na_rep="n/a"))
         raise
     print(f"sweep {sweep.name!r}: {len(cells)} cells, {int(cells['matches'].sum())} matches in {args.out}")
-    print(cells.to_string(index=False))
+    print(cells.to_string(index=False, na_rep="n/a", float_format=lambda v: f"{v:.3f}"))
+    print("lineup_win_rate: the cell's first agent or deck (as listed) over its matches; first_player_win_rate: "
+          "the seat that moved first; draws count 1/n; intervals are Wilson 95%; n/a: not measured")
     if args.report:
         from experiments.analysis.report import write_report
         print(f"report: {write_report(args.out)}")

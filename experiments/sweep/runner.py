@@ -46,7 +46,7 @@ from experiments.batch.match import game_for
 from experiments.batch.runner import execute, open_folder, plan, play, run_id_of
 from experiments.batch.shards import read_table
 from experiments.batch.summary import Summary
-from experiments.stats import half_width
+from experiments.stats import half_width, proportion_ci
 from experiments.sweep.spec import (
     StopRule,
     Sweep,
@@ -75,7 +75,9 @@ OnShard = Callable[[str, int, int], None]
 @dataclass
 class SweepResults:
     """A sweep's tables: `matches` and `cards` with `cell` and one column per swept axis,
-    `cells` (one row per cell: axes, matches used, early stop, status)."""
+    `cells` (one row per cell: axes, matches used, errors, status, the win rate of the cell's
+    first lineup entry and of the first player with their Wilson 95% intervals, draws
+    counting 1/n; the early stop and its last half-width, None where no stop rule ran)."""
 
     matches: pd.DataFrame
     cards: pd.DataFrame
@@ -286,7 +288,14 @@ def load_results(out: str | Path) -> SweepResults:
                 c = c[c["match_id"] < used]
         errors = int((m["end_reason"] == "error").sum()) if not m.empty else 0
         state = status.get("status", "done") if status.get("complete") else ("partial" if len(m) else "not started")
-        cells.append({**tags, "matches": len(m), "errors": errors, "status": "failed" if errors else state,
+        swap = json.loads(cell["config"]).get("swap_seats", True)
+        rates = {}
+        for metric, column in (("lineup", "lineup_win_rate"), ("first_player", "first_player_win_rate")):
+            score, games, _ = stop_metric(m, metric, swap) if not m.empty else (0.0, 0, None)
+            low, high = proportion_ci(score, games) if games else (None, None)
+            rates[column] = score / games if games else None
+            rates[column + "_ci"] = f"{float(low):.3f}-{float(high):.3f}" if games else None
+        cells.append({**tags, "matches": len(m), "errors": errors, "status": "failed" if errors else state, **rates,
                       "stopped_early": bool(status.get("stopped_early", False)),
                       "half_width": status.get("half_width")})
         for frame, bucket in ((m, matches), (c, cards)):
@@ -298,4 +307,8 @@ def load_results(out: str | Path) -> SweepResults:
                 bucket.append(frame)
     def cat(frames: list) -> pd.DataFrame:
         return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    return SweepResults(matches=cat(matches), cards=cat(cards), cells=pd.DataFrame(cells), axes=axes, info=info)
+    table = pd.DataFrame(cells)
+    if not table.empty:  # None (never measured) as NaN, so tables print it as n/a
+        for column in ("half_width", "lineup_win_rate", "first_player_win_rate"):
+            table[column] = pd.to_numeric(table[column])
+    return SweepResults(matches=cat(matches), cards=cat(cards), cells=table, axes=axes, info=info)

@@ -153,3 +153,16 @@ def test_a_tight_target_runs_to_the_cap(tmp_path):
     assert sweep.stop.chunk == 4  # rounded up to whole shards
     cells = run_sweep(sweep, tmp_path / "s", progress=False)
     assert cells["matches"].tolist() == [8] and not cells["stopped_early"].any()
+
+
+def test_cells_table_gives_win_rates_with_intervals_and_n_a_where_unmeasured(tmp_path):
+    sweep = sweep_of(spec(agents=["greedy", "random"], matches=12))
+    cells = run_sweep(sweep, tmp_path / "s", progress=False)
+    matches = load_results(tmp_path / "s").matches
+    rotated = matches["match_id"] % 2                 # greedy sits in seat (-i mod 2) of match i
+    greedy_won = (matches["winner"] == rotated).sum() + 0.5 * (matches["winner"] < 0).sum()
+    row = cells.iloc[0]
+    assert row["lineup_win_rate"] == pytest.approx(greedy_won / 12)
+    low, high = map(float, row["lineup_win_rate_ci"].split("-"))
+    assert low <= row["lineup_win_rate"] <= high
+    assert pd.isna(row["half_width"])  # no stop rule: never measured, printed n/a
