@@ -25,7 +25,7 @@ class RunConfigError(TcglabError, ValueError):
     """A run configuration that cannot work (the message names the field)."""
 
 
-BOOL_FIELDS = ("swap_seats", "log_decisions", "log_cards", "resume", "progress", "allow_errors")
+BOOL_FIELDS = ("swap_seats", "cross_decks", "log_decisions", "log_cards", "resume", "progress", "allow_errors")
 NOT_IN_RUN_ID = ("matches", "workers", "backend", "ray_address", "resume", "progress", "extra", "out",
                  "allow_errors")
 
@@ -36,7 +36,9 @@ class RunConfig:
 
     A single agent or deck applies to every seat. With `swap_seats`, match i rotates the
     seat assignment by i (mod players), so each agent/deck plays every seat equally often
-    and the first-player advantage cancels out. `num_players` sets the seat count of a
+    and the first-player advantage cancels out. Decks given per seat stay with their
+    seat's agent (a deck's record is then also its agent's) unless `cross_decks`, which
+    rotates them apart so every agent plays every deck. `num_players` sets the seat count of a
     game that has several (it is stored as the `num_players` params override). Matches
     that raise are logged as errors; `execute` then fails unless `allow_errors`.
     """
@@ -59,6 +61,7 @@ class RunConfig:
     progress: bool = True
     num_players: int | None = None
     allow_errors: bool = False
+    cross_decks: bool = False
     extra: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -122,6 +125,11 @@ class RunConfig:
         """'field: this vs other' for each field of the run's identity that differs."""
         mine, theirs = json.loads(self.identity_json()), json.loads(other.identity_json())
         return [f"{k}: {theirs.get(k)!r} vs {mine.get(k)!r}" for k in sorted(mine) if mine.get(k) != theirs.get(k)]
+
+    def decks_confounded(self) -> bool:
+        """True when decks given per seat stay with different agents: deck and agent records mix."""
+        return (bool(self.decks) and not self.cross_decks and len(set(self.decks)) > 1
+                and len(set(self.agents)) > 1)
 
     def replace(self, **changes: Any) -> RunConfig:
         """A copy with fields changed."""

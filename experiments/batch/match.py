@@ -54,17 +54,19 @@ def per_seat(values: tuple, seats: int, what: str) -> tuple:
 
 
 def setup_for(config, index: int, seats: int) -> MatchSetup:
-    """The seat assignment of match `index`. With seat swapping, agents (and the decks
-    given with them) rotate by `index mod seats`; the game's default decks, when no decks
-    are given, rotate by `index div seats`, so every agent meets every default deck."""
+    """The seat assignment of match `index`. With seat swapping, agents rotate by
+    `index mod seats`. Decks given per seat rotate with their seat's agent (each agent keeps
+    its deck) unless `cross_decks`; with `cross_decks`, or the game's default decks when no
+    decks are given, decks rotate on their own by `index div seats`, so every agent plays
+    every deck in every seat over `seats**2` matches."""
     agents = per_seat(config.agents, seats, "agents")
     shift = index % seats if config.swap_seats else 0
     agents = agents[shift:] + agents[:shift]
-    if config.decks:  # decks given per seat stay with their seat's agent
+    if config.decks and not config.cross_decks:  # each agent keeps its deck
         decks = per_seat(config.decks, seats, "decks")
         decks = decks[shift:] + decks[:shift]
-    else:  # the game's default decks rotate on their own, so no agent keeps one deck
-        decks = default_deck_names(config)
+    else:  # decks rotate on their own, so no agent keeps one deck
+        decks = per_seat(config.decks, seats, "decks") if config.decks else default_deck_names(config)
         dshift = (index // seats) % seats if config.swap_seats else 0
         decks = decks[dshift:] + decks[:dshift]
     game_seed, agent_seeds = match_seeds(config.seed, index, seats)

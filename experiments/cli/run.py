@@ -38,6 +38,9 @@ def add_parsers(sub) -> None:
     run.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                      help="a params override, repeatable; a repeated key keeps the last value")
     run.add_argument("--no-swap", action="store_true", help="keep seats fixed between matches")
+    run.add_argument("--cross-decks", action="store_true",
+                     help="rotate the given decks apart from the agents, so every agent plays every deck "
+                          "(default: each agent keeps its deck)")
     run.add_argument("--log-decisions", action="store_true", help="also log one row per decision")
     run.add_argument("--no-cards", action="store_true", help="skip the per-card event table")
     run.add_argument("--backend", default="local", choices=("local", "ray"), help="where matches run")
@@ -65,7 +68,7 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
         swap_seats=not args.no_swap, log_decisions=args.log_decisions,
         log_cards=not args.no_cards, backend=args.backend, ray_address=args.ray_address,
         shard_size=args.shard_size, resume=args.resume, progress=not args.no_progress,
-        allow_errors=args.allow_errors)
+        allow_errors=args.allow_errors, cross_decks=args.cross_decks)
 
 
 def _split_specs(text: str) -> list[str]:
@@ -94,6 +97,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             exc.args = (f"{exc.args[0]}; continue with: {resume_command()}",)
         raise
     print(summary.render())
+    if config.decks_confounded():
+        print("note: each agent kept its deck, so 'win rate by deck' is also the agent's record; "
+              "--cross-decks gives every agent every deck, one agent (e.g. --agents greedy) compares decks alone")
     if config.out:
         print(f"logs: {config.out}/matches (pandas.read_parquet)")
     check_errors(summary, config)

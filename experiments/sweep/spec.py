@@ -49,7 +49,7 @@ from typing import Any
 
 from experiments.batch.config import RunConfig, RunConfigError
 
-SWEEP_KEYS = {"name", "description", "game", "agents", "decks", "matches", "seed", "swap_seats",
+SWEEP_KEYS = {"name", "description", "game", "agents", "decks", "matches", "seed", "swap_seats", "cross_decks",
               "shard_size", "log_cards", "log_decisions", "workers", "backend", "ray_address",
               "params", "grid", "cells", "stop"}
 POINT_KEYS = {"decks", "agents", "seed"}
@@ -278,6 +278,7 @@ def parse_sweep(data: dict, source: str = "<dict>", matches: int | None = None) 
     try:
         common = {"game": game, "matches": data.get("matches", 100) if matches is None else matches,
                   "swap_seats": data.get("swap_seats", True), "shard_size": shard_size,
+                  "cross_decks": data.get("cross_decks", False),
                   "log_cards": data.get("log_cards", True), "log_decisions": data.get("log_decisions", False),
                   "workers": data.get("workers", 1), "backend": data.get("backend", "local"),
                   "ray_address": data.get("ray_address"), "progress": False}

@@ -186,3 +186,12 @@ def test_default_decks_rotate_apart_from_agents_given_decks_stay_with_them():
     df = run(RunConfig(matches=4, seed=1, agents=("greedy", "random"),
                        decks=("green_starter", "blue_starter"), progress=False))
     assert set(zip(df["agent_0"], df["deck_0"])) == {("greedy", "green_starter"), ("random", "blue_starter")}
+
+
+def test_cross_decks_gives_every_agent_every_deck_in_every_seat():
+    config = RunConfig(matches=8, seed=1, agents=("greedy", "random"), decks=("green_starter", "blue_starter"),
+                       cross_decks=True, progress=False, params=(("max_turns", 6),))
+    df = run(config)
+    seen = {(r[f"agent_{s}"], r[f"deck_{s}"], s) for r in df.to_dict("records") for s in (0, 1)}
+    assert len(seen) == 8  # 2 agents x 2 decks x 2 seats
+    assert not config.decks_confounded() and config.replace(cross_decks=False).decks_confounded()
