@@ -18,7 +18,7 @@ Modules:
 
 The names of `frames`, `tables`, `card_stats` and `ratings` are importable from here.
 """
-from experiments.analysis.card_stats import card_names, card_stats
+from experiments.analysis.card_stats import agents_differ, card_names, card_stats
 from experiments.analysis.frames import played, seat_rows, varying_params, with_params
 from experiments.analysis.ratings import ratings
 from experiments.analysis.tables import (
@@ -35,6 +35,7 @@ from experiments.analysis.tables import (
 )
 
 __all__ = [
+    "agents_differ",
     "card_names",
     "card_stats",
     "end_reasons",

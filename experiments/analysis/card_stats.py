@@ -5,17 +5,22 @@ deck holds a card when any game logged an event of that card for that deck; pass
 `deck_cards` to give the lists instead). Among them:
 
 - `drawn`: the card reached the hand (in the opening hand, or drawn later);
-  `wr_drawn` is the win rate of those games, `drawn_rate` how often that happened.
-- `played`: the card was played at least once; `wr_played`; `play_rate` = played games /
-  drawn games; `plays_per_game` = copies played per game that held it.
+  `drawn_rate` = drawn games / holding games, `wr_drawn` the win rate of those games.
+- `played`: the card was played at least once; `play_rate` = played games / drawn games,
+  `plays_per_game` = copies played per holding game, `wr_played`.
 - `opening`: in the opening hand; `wr_opening`.
-- `effect` = win rate when played minus win rate when held but not played, with Newcombe's
-  interval. It is observational: cards played in long games or by a winning side look
-  better than they are. `opening_effect` (opening hand versus not) compares hands dealt at
-  random, so it is the less confounded measure of how much a card helps, if noisier.
 
-Scores follow `experiments.analysis`: 1 for a win, 1/n for a draw, 0 for a loss. All
-intervals are 95%.
+Three comparisons, each a difference of win rates with Newcombe's 95% interval:
+- `drawn_effect`: drawn vs held but never drawn. Draws are random, but a long game draws
+  more cards, so a card in a deck that wins long games looks better than it is.
+- `play_effect`: played vs drawn but not played. Observational: a player who is winning
+  can afford to play more, so this measures the card and the situations it is played in.
+- `opening_effect`: in the opening hand vs not. Opening hands are dealt at random, so this
+  is the least confounded measure of how much holding the card early helps, if noisier.
+
+Scores follow `experiments.analysis`: 1 for a win, 1/n for a draw, 0 for a loss. When the
+seats of the table were played by different agents, a card's figures mix the agents that
+held it: pass `by_agent=True` to split them (`agents_differ` says whether they do).
 """
 from __future__ import annotations
 
@@ -31,7 +36,7 @@ from experiments.stats import difference_ci, proportion_ci
 def card_names(game: str, **params) -> dict[int, str]:
     """Card id (as logged in the cards table) -> printed name for a game: the game's own
     `card_names()` when it has one, else `game.cards` indexed by id with a `.name` on each
-    spec; empty when the game exposes neither."""
+    spec (or its `characters`, for XenodeX, whose events log character numbers)."""
     from sim import load_game
     g = load_game(game, **params)
     hook = getattr(g, "card_names", None)
@@ -43,8 +48,9 @@ def card_names(game: str, **params) -> dict[int, str]:
         for i, spec in enumerate(table):
             if spec is not None and isinstance(getattr(spec, "name", None), str):
                 names[i] = spec.name
-    elif isinstance(table, Mapping):
-        for i, spec in table.items():
+    else:  # a mapping of id -> spec, or a card set whose `characters` are the logged cards (XenodeX)
+        mapping = table if isinstance(table, Mapping) else getattr(table, "characters", None)
+        for i, spec in (mapping.items() if isinstance(mapping, Mapping) else ()):
             if isinstance(getattr(spec, "name", None), str):
                 names[i] = spec.name
     return names
@@ -65,19 +71,27 @@ def _rate(out: pd.DataFrame, prefix: str, score: str, games: str) -> None:
     out[f"wr_{prefix}_low"], out[f"wr_{prefix}_high"] = proportion_ci(out[score], out[games])
 
 
-def _effect(out: pd.DataFrame, name: str, s1: str, n1: str) -> None:
-    d, lo, hi = difference_ci(out[s1], out[n1], out["score"] - out[s1], out["games"] - out[n1])
+def _difference(out: pd.DataFrame, name: str, s1, n1, s2, n2) -> None:
+    """Win rate s1/n1 minus s2/n2, with Newcombe's interval, as `name`, `name_low`, `name_high`."""
+    d, lo, hi = difference_ci(s1, n1, s2, n2)
     out[name], out[f"{name}_low"], out[f"{name}_high"] = d, lo, hi
+
+
+def agents_differ(matches: pd.DataFrame) -> bool:
+    """True when the seats of the finished matches were played by more than one agent."""
+    seats = seat_rows(matches)
+    return not seats.empty and seats["agent"].nunique() > 1
 
 
 def card_stats(matches: pd.DataFrame, cards: pd.DataFrame, group: str | Sequence[str] | None = None,
                names: Mapping | None = None, deck_cards: Mapping[str, Sequence] | None = None,
-               min_games: int = 1, by_deck: bool = False) -> pd.DataFrame:
-    """One row per card (per `group`, and per deck with `by_deck`): games holding it,
-    draw/play/opening counts and rates, win rates with intervals, `effect` and
-    `opening_effect` with intervals (see module doc). Sorted by `effect`, strongest first."""
+               min_games: int = 1, by_deck: bool = False, by_agent: bool = False) -> pd.DataFrame:
+    """One row per card (per `group`, per deck with `by_deck`, per agent with `by_agent`):
+    games holding it, draw/play/opening counts and rates, win rates with intervals, and
+    `drawn_effect`, `play_effect`, `opening_effect` with intervals (see the module doc).
+    Sorted by `drawn_effect`, strongest first."""
     keys_of_group = group_keys(group)
-    keys = keys_of_group + (["deck"] if by_deck else [])
+    keys = keys_of_group + (["deck"] if by_deck else []) + (["agent"] if by_agent else [])
     seats = seat_rows(matches, keys_of_group)
     if seats.empty or cards is None or cards.empty:
         return pd.DataFrame(columns=keys + ["card", "name", "games"])
@@ -122,9 +136,13 @@ def card_stats(matches: pd.DataFrame, cards: pd.DataFrame, group: str | Sequence
     out["plays_per_game"] = out["plays"] / out["games"]
     _rate(out, "played", "played_score", "played_games")
     _rate(out, "opening", "opening_score", "opening_games")
-    _effect(out, "effect", "played_score", "played_games")
-    _effect(out, "opening_effect", "opening_score", "opening_games")
+    _difference(out, "drawn_effect", out["drawn_score"], out["drawn_games"],
+                out["score"] - out["drawn_score"], out["games"] - out["drawn_games"])
+    _difference(out, "play_effect", out["played_score"], out["played_games"],
+                out["drawn_score"] - out["played_score"], out["drawn_games"] - out["played_games"])
+    _difference(out, "opening_effect", out["opening_score"], out["opening_games"],
+                out["score"] - out["opening_score"], out["games"] - out["opening_games"])
     for col in ("games", "drawn_games", "played_games", "opening_games", "plays"):
         out[col] = out[col].astype(np.int64)
-    return out.sort_values(keys + ["effect"], ascending=[True] * len(keys) + [False],
+    return out.sort_values(keys + ["drawn_effect"], ascending=[True] * len(keys) + [False],
                            na_position="last", kind="stable").reset_index(drop=True)

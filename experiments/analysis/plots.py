@@ -59,33 +59,38 @@ def _pct(v: float, sign: str = "") -> str:
     return "-" if pd.isna(v) else f"{v:{sign}.0%}"
 
 
-def card_table(stats: pd.DataFrame, top: int = 20, by: str = "effect", title: str | None = None) -> Figure:
-    """The `top` cards with the largest |`by`| ("effect" or "opening_effect") as a table;
-    effect cells whose interval excludes 0 are green (helps) or red (hurts)."""
+CARD_EFFECTS = {"drawn_effect": "drawn vs held, never drawn", "play_effect": "played vs drawn, not played",
+                "opening_effect": "in the opening hand vs not"}
+
+
+def card_table(stats: pd.DataFrame, top: int = 20, by: str = "drawn_effect", title: str | None = None) -> Figure:
+    """The `top` cards with the largest |`by`| (a key of CARD_EFFECTS) as a table; effect
+    cells whose interval excludes 0 are green (helps) or red (hurts)."""
     df = stats.dropna(subset=[by])
     df = df.reindex(df[by].abs().sort_values(ascending=False).index).head(top)
     df = df.sort_values(by, ascending=False)
-    cols = ["card", "games", "drawn", "play rate", "WR drawn", "WR played", "WR opening",
-            "opening effect [95% CI]", "played effect [95% CI]"]
+    cols = ["card", "games", "drawn", "play rate", "WR drawn", "WR played", "WR opening"] + [
+        f"{CARD_EFFECTS[e].split(' vs ')[0]} vs not [95% CI]" for e in CARD_EFFECTS]
     cells = [[f"{r['name']}"[:28], f"{r['games']}", _pct(r["drawn_rate"]), _pct(r["play_rate"]),
               _pct(r["wr_drawn"]), _pct(r["wr_played"]), _pct(r["wr_opening"])]
-             + [f"{_pct(r[e], '+')} [{_pct(r[e + '_low'], '+')}, {_pct(r[e + '_high'], '+')}]"
-                for e in ("opening_effect", "effect")]
+             + [f"{_pct(r[e], '+')} [{_pct(r[e + '_low'], '+')}, {_pct(r[e + '_high'], '+')}]" for e in CARD_EFFECTS]
              for r in df.to_dict("records")]
-    fig = _figure(11, 0.7 + 0.25 * (1 + max(1, len(cells))))
+    fig = _figure(12, 0.7 + 0.25 * (1 + max(1, len(cells))))
     ax = fig.add_subplot()
     ax.axis("off")
-    what = "played vs held, not played" if by == "effect" else "in opening hand vs not"
-    ax.set_title(title or f"cards with the largest effect on win rate ({what})")
+    ax.set_title(title or f"cards with the largest difference in win rate: {CARD_EFFECTS[by]}")
     if not cells:
-        ax.text(0.5, 0.5, "no card events logged", ha="center")
+        why = ("no card events logged" if stats.empty else
+               f"no card has both groups to compare ({CARD_EFFECTS[by]}): e.g. every game that held it drew it")
+        ax.text(0.5, 0.5, why, ha="center")
         return fig
-    widths = [0.19, 0.06, 0.06, 0.07, 0.08, 0.08, 0.09, 0.185, 0.185]
+    widths = [0.17, 0.05, 0.05, 0.06, 0.07, 0.07, 0.07, 0.153, 0.153, 0.154]
     tab = ax.table(cellText=cells, colLabels=cols, cellLoc="center", bbox=[0, 0, 1, 1], colWidths=widths)
     tab.auto_set_font_size(False)
     tab.set_fontsize(8)
+    first = len(cols) - len(CARD_EFFECTS)
     for i, r in enumerate(df.to_dict("records"), start=1):
-        for j, e in ((len(cols) - 2, "opening_effect"), (len(cols) - 1, "effect")):
+        for j, e in enumerate(CARD_EFFECTS, start=first):
             sure = r[e + "_low"] > 0 or r[e + "_high"] < 0
             tab[i, j].set_facecolor(("#b7e1b0" if r[e] > 0 else "#f4b6b0") if sure else "#ffffff")
     return fig

@@ -80,9 +80,16 @@ def build(results: SweepResults, top_cards: int = 20) -> tuple[dict[str, pd.Data
     if rated:
         figures["ratings"] = plots.rating_chart(rated)
     if not results.cards.empty:
-        cs = A.card_stats(m, results.cards)
+        split = A.agents_differ(m)  # cards held by different agents: one table per agent
+        cs = A.card_stats(m, results.cards, by_agent=split)
         tables["cards"] = cs
-        figures["card_table"] = plots.card_table(cs, top=top_cards)
+        if split:
+            for agent, part in cs.groupby("agent"):
+                figures[f"card_table_{agent}"] = plots.card_table(
+                    part, top=top_cards, title=f"cards held by {agent}: largest difference in win rate, "
+                                               f"{plots.CARD_EFFECTS['drawn_effect']}")
+        else:
+            figures["card_table"] = plots.card_table(cs, top=top_cards)
     tables["first_player"] = A.first_player_advantage(m, group)
     tables["lengths"] = A.game_lengths(m, group)
     figures["lengths"] = plots.length_histogram(m, group)
@@ -154,7 +161,9 @@ def write_report(folder: str | Path, out: str | Path | None = None, top_cards: i
         df.to_csv(out / f"{name}.csv", index=False)
     used: set[str] = set()
     body = []
-    sections = SECTIONS + [("Parameter response", [k for k in list(figures) + list(tables)
+    per_agent = [k for k in figures if k.startswith("card_table_")]
+    sections = [(title, names + per_agent if title == "Cards" else names) for title, names in SECTIONS]
+    sections += [("Parameter response", [k for k in list(figures) + list(tables)
                                                    if k.startswith(("response_", "end_reasons_by_"))])]
     for title, names in sections:
         parts = []

@@ -48,13 +48,40 @@ def test_an_overpowered_card_tops_the_table_with_an_interval_above_zero():
     stats = A.card_stats(matches, cards, names={OVERPOWERED: "Overclock"})
     top = stats.iloc[0]
     assert top["card"] == OVERPOWERED and top["name"] == "Overclock"
-    assert top["effect"] > 0.2 and top["effect_low"] > 0.1
-    assert top["wr_played"] > 0.6 and top["wr_drawn"] > 0.55 and top["opening_effect_low"] > 0
+    assert top["play_effect"] > 0.2 and top["play_effect_low"] > 0.1
+    assert top["drawn_effect_low"] > 0 and top["opening_effect_low"] > 0
+    assert top["wr_played"] > 0.6 and top["wr_drawn"] > 0.55
     others = stats[stats["card"] != OVERPOWERED]
-    assert (others["effect"] < top["effect_low"]).all()
+    assert (others["drawn_effect"] < top["drawn_effect_low"]).all()
     # the ordinary cards' intervals are centred near zero (the overpowered card leaks a little)
-    assert others["effect"].abs().max() < 0.12
+    assert others["drawn_effect"].abs().max() < 0.12 and others["play_effect"].abs().max() < 0.12
     assert set(stats["decks"]) == {"A,B"}
+
+
+def test_the_three_comparisons_are_their_definitions():
+    """drawn vs held-not-drawn, played vs drawn-not-played, opening vs not: recomputed by hand."""
+    matches, cards = overpowered_tables(300, seed=2)
+    row = A.card_stats(matches, cards).set_index("card").loc[OVERPOWERED]
+    seats = A.seat_rows(matches).rename(columns={"seat": "player"})
+    ev = cards[cards["card"] == OVERPOWERED].pivot_table(index=["match_id", "player"], columns="event",
+                                                       values="count", aggfunc="sum", fill_value=0)
+    df = seats.merge(ev.reset_index(), on=["match_id", "player"], how="left").fillna(0)
+    drawn = (df["drawn"] + df["opening_hand"]) > 0
+    played = df["played"] > 0
+    opening = df["opening_hand"] > 0
+    assert row["drawn_effect"] == pytest.approx(df[drawn]["score"].mean() - df[~drawn]["score"].mean())
+    assert row["play_effect"] == pytest.approx(df[played]["score"].mean() - df[drawn & ~played]["score"].mean())
+    assert row["opening_effect"] == pytest.approx(df[opening]["score"].mean() - df[~opening]["score"].mean())
+
+
+def test_card_stats_split_by_agent_when_the_seats_had_different_agents():
+    matches, cards = overpowered_tables(200, seed=3)
+    assert not A.agents_differ(matches)
+    matches["agent_1"] = "greedy"
+    assert A.agents_differ(matches)
+    split = A.card_stats(matches, cards, by_agent=True)
+    assert set(split["agent"]) == {"random", "greedy"}
+    assert split.groupby("card")["games"].sum().loc[3] == 400
 
 
 def test_card_rates_are_counts_over_games():
@@ -80,3 +107,9 @@ def test_card_stats_of_a_real_run_are_consistent(tmp_path):
         ok = stats[col].dropna()
         assert ((ok >= 0) & (ok <= 1)).all()
     assert set(stats["decks"]) <= {"black_starter", "green_starter", "black_starter,green_starter"}
+
+
+@pytest.mark.parametrize("game", ["first_cycle", "cipher", "xenodex"])
+def test_every_game_names_its_cards(game):
+    names = A.card_names(game)
+    assert len(names) >= 20 and all(isinstance(v, str) and not v.isdigit() for v in names.values())
