@@ -13,7 +13,7 @@ AGENTS ?= greedy,random
 WORKERS ?= 2
 
 comma := ,
-.PHONY: venv run test soak bench lint clean
+.PHONY: venv run test soak bench lint clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +36,14 @@ run: $(RUN_STAMP)
 	$(BIN)/tcglab run --game $(GAME) --agents $(AGENTS) --matches $(MATCHES) --seed $(SEED) \
 		--workers $(WORKERS) --out runs/main-$(GAME)-$(subst :,_,$(subst $(comma),-,$(AGENTS)))-$(MATCHES)-$(SEED) --resume
 
+## A headless browser for the report and viewer tests: Debian's Chromium and its driver (as root,
+## once; nothing is downloaded from outside the package registries).
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver)
+
 ## The default test suite (what CI runs): lint and the layer contracts first (seconds), then pytest.
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -m "not soak" -n 2

@@ -181,6 +181,10 @@ def length_histogram(matches: pd.DataFrame, group: str | None = None, column: st
     ax = fig.add_subplot()
     if df.empty:
         return fig
+    fixed = ""
+    if df[column].nunique() == 1 and column != "decisions":  # e.g. XenodeX always plays 12 cycles
+        fixed = f"; every game lasted {int(df[column].iloc[0])} {column}, so decisions are shown"
+        column = "decisions"
     lo, hi = int(df[column].min()), int(df[column].max())
     bins = np.arange(lo, hi + 2) if hi - lo <= 80 else 40
     parts = [(None, df)] if group is None else list(df.groupby(group, sort=True))
@@ -189,9 +193,26 @@ def length_histogram(matches: pd.DataFrame, group: str | None = None, column: st
                 label=None if key is None else f"{group}={key}")
     ax.set_xlabel(column)
     ax.set_ylabel("share of games" if group is not None else "games")
-    ax.set_title(f"game length ({column})")
+    ax.set_title(f"game length ({column}{fixed})", fontsize=9 if fixed else None)
     if group is not None:
         ax.legend(fontsize=8)
+    return fig
+
+
+def first_player_chart(table: pd.DataFrame, group: str | None = None) -> Figure:
+    """The first player's win rate with its 95% interval against the fair 1/n, per `group`."""
+    fig = _figure(max(4.0, 0.9 * len(table) + 2), 3.4)
+    ax = fig.add_subplot()
+    labels = ["all matches"] if group is None else [f"{group}={v}" for v in table[group]]
+    x = np.arange(len(table))
+    err = np.vstack([table["win_rate"] - table["ci_low"], table["ci_high"] - table["win_rate"]]).clip(min=0)
+    ax.bar(x, table["win_rate"], 0.6, yerr=err, capsize=4, color="#4c72b0", label="first player's win rate")
+    ax.scatter(x, table["fair"], marker="_", s=900, color="#c44e52", zorder=3, label="fair (1/n)")
+    ax.set_xticks(x, labels)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (draws 1/n)")
+    ax.set_title(f"does going first matter? ({int(table['games'].sum())} matches, 95% CI)")
+    ax.legend(fontsize=8, loc="upper right")
     return fig
 
 

@@ -18,6 +18,7 @@ import pandas as pd
 
 from experiments import analysis as A  # the package: tables, card_stats, ratings
 from experiments.analysis import plots
+from experiments.analysis.findings import findings, run_info, what_was_run
 from experiments.batch.shards import read_manifest, read_table
 from experiments.sweep import SweepResults, load_results
 
@@ -38,7 +39,7 @@ def load_any(folder: str | Path) -> SweepResults:
     cells = pd.DataFrame([{"cell": folder.name, "matches": len(matches), "errors": errors,
                            "status": "failed" if errors else "done", "stopped_early": False}])
     return SweepResults(matches=matches, cards=read_table(folder, "cards"), cells=cells, axes=[],
-                        info={"name": folder.name, "game": manifest.get("game")})
+                        info=run_info(manifest))
 
 
 def swept_params(results: SweepResults) -> list[str]:
@@ -80,17 +81,9 @@ def build(results: SweepResults, top_cards: int = 20) -> tuple[dict[str, pd.Data
     if rated:
         figures["ratings"] = plots.rating_chart(rated)
     if not results.cards.empty:
-        split = A.agents_differ(m)  # cards held by different agents: one table per agent
-        cs = A.card_stats(m, results.cards, by_agent=split)
-        tables["cards"] = cs
-        if split:
-            for agent, part in cs.groupby("agent"):
-                figures[f"card_table_{agent}"] = plots.card_table(
-                    part, top=top_cards, title=f"cards held by {agent}: largest difference in win rate, "
-                                               f"{plots.CARD_EFFECTS['drawn_effect']}")
-        else:
-            figures["card_table"] = plots.card_table(cs, top=top_cards)
+        tables["cards"] = A.card_stats(m, results.cards, by_agent=A.agents_differ(m))
     tables["first_player"] = A.first_player_advantage(m, group)
+    figures["first_player"] = plots.first_player_chart(tables["first_player"], group)
     tables["lengths"] = A.game_lengths(m, group)
     figures["lengths"] = plots.length_histogram(m, group)
     reasons = A.end_reasons(m, group)
@@ -120,12 +113,19 @@ SECTIONS = [
     ("Matchups", ["deck_matchups", "agent_matchups"]),
     ("Ratings", ["ratings", "agent_ratings", "deck_ratings"]),
     ("Cards", ["card_table", "cards"]),
-    ("First player, lengths and win types", ["first_player", "lengths", "end_reasons", "seat_win_rates",
-                                             "cell_lengths"]),
+    ("First player", ["first_player"]),
+    ("Lengths and win types", ["lengths", "end_reasons", "seat_win_rates", "cell_lengths"]),
 ]
 
 
+CARD_COLUMNS = ["agent", "name", "decks", "games", "drawn_rate", "play_rate", "wr_drawn", "wr_played",
+                "drawn_effect", "drawn_effect_low", "drawn_effect_high", "play_effect", "play_effect_low",
+                "play_effect_high", "opening_effect", "opening_effect_low", "opening_effect_high"]
+
+
 def _table_html(name: str, df: pd.DataFrame, rows: int = 40) -> str:
+    if name == "cards":  # the columns a reader compares; every column is in cards.csv
+        df = df[[c for c in CARD_COLUMNS if c in df.columns]]
     shown = df.head(rows)
     if name.endswith("_matchups"):
         shown = A.matchup_matrix(df).map(lambda v: "" if pd.isna(v) else f"{v:.1%}")
@@ -133,6 +133,37 @@ def _table_html(name: str, df: pd.DataFrame, rows: int = 40) -> str:
                          border=0, classes="t", na_rep="")
     more = f"<p class=note>{len(df)} rows; all in {name}.csv</p>" if len(df) > len(shown) else ""
     return f"<h3>{html.escape(name)}</h3>{text}{more}"
+
+
+SORT_SCRIPT = """
+document.querySelectorAll('table.t').forEach(function (table) {
+  table.querySelectorAll('thead th').forEach(function (th, col) {
+    th.style.cursor = 'pointer';
+    th.addEventListener('click', function () {
+      var body = table.tBodies[0], rows = Array.from(body.rows);
+      var dir = th.dataset.dir === 'asc' ? -1 : 1;
+      th.dataset.dir = dir === 1 ? 'asc' : 'desc';
+      rows.sort(function (a, b) {
+        var x = a.cells[col].textContent.trim(), y = b.cells[col].textContent.trim();
+        var nx = parseFloat(x.replace('%', '')), ny = parseFloat(y.replace('%', ''));
+        if (!isNaN(nx) && !isNaN(ny)) { return dir * (nx - ny); }
+        return dir * x.localeCompare(y);
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+});
+"""
+
+
+def _report_info(results: SweepResults) -> dict:
+    """What the report says was run: a run's manifest info, or a sweep's file settings."""
+    info = dict(results.info)
+    spec = info.get("spec")
+    if isinstance(spec, dict):  # a sweep folder
+        info.setdefault("config", {"seed": spec.get("seed", 0), "params": sorted((spec.get("params") or {}).items())})
+        info["cells"] = len(results.cells)
+    return info
 
 
 def _errors_html(matches: pd.DataFrame) -> str:
@@ -175,17 +206,24 @@ def write_report(folder: str | Path, out: str | Path | None = None, top_cards: i
             used.add(name)
         if parts:
             body.append(f"<h2>{html.escape(title)}</h2>" + "".join(parts))
-    info = results.info
-    head = (_errors_html(results.matches) + f"<h1>{html.escape(str(info.get('name', 'report')))}</h1><p>game {html.escape(str(info.get('game')))}; "
-            f"{len(results.matches)} matches in {len(results.cells)} cell(s). Win rates count a draw as 1/n; "
-            f"intervals are 95% (Wilson; Newcombe for differences).</p>"
+    info = _report_info(results)
+    cards = tables.get("cards")
+    head = (f"<h1>{html.escape(str(info.get('name', 'report')))}</h1>" + _errors_html(results.matches)
+            + "<h2>What was run</h2><table class=t>"
+            + "".join(f"<tr><th>{html.escape(k)}</th><td style='text-align:left'>{html.escape(v)}</td></tr>"
+                      for k, v in what_was_run(info, results.matches)) + "</table>"
+            + "<h2>Findings</h2><ul class=findings>"
+            + "".join(f"<li>{html.escape(s)}</li>" for s in findings(results.matches, cards)) + "</ul>"
+            + "<p class=note>Win rates count a draw as 1/n; intervals are 95% (Wilson for rates, Newcombe for "
+              "differences). Click a column header to sort a table.</p>"
             + _table_html("cells", results.cells))
     style = ("body{font-family:sans-serif;margin:2em;max-width:1200px}img{max-width:100%;display:block;"
              "margin:1em 0}table.t{border-collapse:collapse;font-size:12px}table.t td,table.t th"
              "{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}.note{color:#666}"
              ".alert{background:#fee;border:1px solid #c33;padding:.5em 1em}")
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(str(info.get('name')))}"
-            f"</title><style>{style}</style></head><body>{head}{''.join(body)}</body></html>")
+            f"</title><style>{style}</style></head><body>{head}{''.join(body)}<script>{SORT_SCRIPT}</script>"
+            "</body></html>")
     (out / "index.html").write_text(page, encoding="utf-8")
     (out / "tables.json").write_text(json.dumps(sorted(tables)), encoding="utf-8")
     return out / "index.html"

@@ -70,14 +70,29 @@ def validate(config: RunConfig) -> None:
 
 
 def versions() -> dict:
-    """Python, platform and the versions of tcglab and its main libraries (for manifests)."""
+    """Python, platform, the versions of tcglab and its main libraries, and the git commit (for manifests)."""
     out = {"python": sys.version.split()[0], "platform": platform.platform()}
     for pkg in ("tcglab", "numpy", "pandas", "pyarrow", "pettingzoo", "gymnasium"):
         try:
             out[pkg] = importlib.metadata.version(pkg)
         except importlib.metadata.PackageNotFoundError:
             out[pkg] = None
+    out["git"] = _git_commit()
     return out
+
+
+def _git_commit() -> str | None:
+    """The commit of the tcglab checkout (with '+dirty' when it has changes), or None outside git."""
+    import subprocess
+    root = Path(__file__).resolve().parents[2]
+    try:
+        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, timeout=5, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=5).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return commit + ("+dirty" if dirty else "")
 
 
 def plan(config: RunConfig, done: set[tuple[int, int]] = frozenset()) -> list[tuple[int, int]]:
