@@ -1,7 +1,8 @@
 """Where shards of matches run: this process, local worker processes, or tasks on a Ray cluster.
 
 Every backend yields `(start, stop, tables)` as shards finish, in any order; the driver
-writes them. Workers return their rows instead of writing files, so a Ray cluster needs
+writes them. `on_match(n)` (optional) is told as matches finish inside a shard, so a
+progress bar moves with matches, not shards (local backends; Ray reports whole shards). Workers return their rows instead of writing files, so a Ray cluster needs
 no shared disk: the matches table as a list of dicts (read by the summary), the decision
 and card tables as Arrow tables.
 
@@ -15,6 +16,7 @@ retries its lost tasks; then the run fails with a message.
 from __future__ import annotations
 
 import ctypes
+import multiprocessing
 import os
 import signal
 import threading
@@ -34,11 +36,21 @@ class WorkerLostError(TcglabError):
     """Local workers kept dying: the run stops instead of retrying forever."""
 
 
-def run_shard(config, start: int, stop: int, run_id: str) -> tuple[int, int, dict]:
+_TICK_FD = None  # in a local worker: a pipe's write end; one byte per finished match
+
+
+def _tick_pipe(n: int) -> None:
+    os.write(_TICK_FD, b"\x01" * n)  # a write under PIPE_BUF is atomic: no lock a killed worker could hold
+
+
+def run_shard(config, start: int, stop: int, run_id: str, on_match=None) -> tuple[int, int, dict]:
     """Play matches start..stop-1 and return their rows by table."""
     matches, decisions, cards = [], [], []
+    tick = on_match or (_tick_pipe if _TICK_FD is not None else None)
     for index in range(start, stop):
         row, dec, crd = play_match(config, index, run_id)
+        if tick is not None:
+            tick(1)
         matches.append(row)
         decisions.extend(dec)
         cards.extend(crd)
@@ -58,14 +70,16 @@ def _arrow(table: str, rows: list[dict]):
     return to_arrow(table, rows)
 
 
-def run_inline(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tuple]:
+def run_inline(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:
     """Run shards one after another in this process."""
     for start, stop in ranges:
-        yield run_shard(config, start, stop, run_id)
+        yield run_shard(config, start, stop, run_id, on_match)
 
 
-def _worker_init(parent: int) -> None:
-    """In each local worker: die with the parent, leave Ctrl-C to the driver."""
+def _worker_init(parent: int, tick_fd: int | None) -> None:
+    """In each local worker: die with the parent, leave Ctrl-C to the driver, report matches."""
+    global _TICK_FD
+    _TICK_FD = tick_fd
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -83,17 +97,42 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="tcglab-parent-watch").start()
 
 
-def run_local(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tuple]:
+def run_local(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:
     """Run shards in a pool of `config.workers` processes, at most 2 per worker queued;
     a broken pool (a worker died) is rebuilt and its unfinished shards resubmitted."""
     if config.workers == 1:
-        yield from run_inline(config, ranges, run_id)
+        yield from run_inline(config, ranges, run_id, on_match)
         return
     todo = list(ranges)
+    read_fd, write_fd = os.pipe() if on_match is not None else (None, None)
+    if read_fd is not None:
+        os.set_blocking(read_fd, False)
+    try:
+        yield from _run_pools(config, todo, run_id, on_match, read_fd, write_fd)
+    finally:
+        for fd in (read_fd, write_fd):
+            if fd is not None:
+                os.close(fd)
+
+
+def _drain(read_fd: int, on_match) -> None:
+    """Tell `on_match` of every match the workers finished since the last call."""
+    while True:
+        try:
+            data = os.read(read_fd, 65536)
+        except BlockingIOError:
+            return
+        if not data:
+            return
+        on_match(len(data))
+
+
+def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> Iterator[tuple]:
+    """The pool loop of run_local: a new pool after each broken one, up to LOCAL_RETRIES."""
     failures = 0
     while todo:
         pool = ProcessPoolExecutor(max_workers=config.workers, initializer=_worker_init,
-                                   initargs=(os.getpid(),))
+                                   initargs=(os.getpid(), write_fd), mp_context=multiprocessing.get_context("fork"))
         running: dict = {}
         try:
             while todo or running:
@@ -101,7 +140,10 @@ def run_local(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tu
                     rng = todo[0]
                     running[pool.submit(run_shard, config, rng[0], rng[1], run_id)] = rng
                     todo.pop(0)  # only once submitted: a broken pool refuses the submit
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                finished, _ = wait(running, timeout=0.5 if read_fd is not None else None,
+                                   return_when=FIRST_COMPLETED)
+                if read_fd is not None:
+                    _drain(read_fd, on_match)
                 for fut in finished:
                     rng = running.pop(fut)
                     try:
@@ -133,7 +175,7 @@ def _shut_down(pool: ProcessPoolExecutor) -> None:
         proc.join(timeout=5)
 
 
-def run_ray(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tuple]:
+def run_ray(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:
     """Run shards as Ray tasks (retried on lost workers) on the cluster `connect_ray` joined;
     stopping the generator early cancels the tasks still running."""
     import ray
@@ -148,7 +190,10 @@ def run_ray(config, ranges: list[tuple[int, int]], run_id: str) -> Iterator[tupl
                 running.append(remote.remote(config, start, stop, run_id))
             done, running = ray.wait(running, num_returns=1)
             for ref in done:
-                yield ray.get(ref)
+                start, stop, tables = ray.get(ref)
+                if on_match is not None:
+                    on_match(stop - start)
+                yield start, stop, tables
     finally:
         for ref in running:
             ray.cancel(ref, force=True)

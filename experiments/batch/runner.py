@@ -157,7 +157,7 @@ def play(config: RunConfig, ranges: list[tuple[int, int]], run_id: str, summary:
          on_shard: OnShard | None = None, bar=None) -> None:
     """Play `ranges` on the config's backend, writing each shard (with `out`) and counting it."""
     out = Path(config.out) if config.out else None
-    shards = backend_for(config.backend)(config, ranges, run_id)
+    shards = backend_for(config.backend)(config, ranges, run_id, bar.update if bar is not None else None)
     try:
         for start, stop, tables in shards:
             if out is not None:
@@ -166,8 +166,6 @@ def play(config: RunConfig, ranges: list[tuple[int, int]], run_id: str, summary:
                 summary.add(row)
             if on_shard is not None:
                 on_shard(start, stop, tables)
-            if bar is not None:
-                bar.update(stop - start)
     finally:
         shards.close()  # stops workers and cancels tasks when we leave early
 
