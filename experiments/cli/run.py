@@ -9,13 +9,10 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-from pathlib import Path
 
 from experiments.batch.config import RunConfig, merge_params, parse_param
-from experiments.batch.match import play_match
+from experiments.batch.replay import replay_lines
 from experiments.batch.runner import RunInterrupted, check_errors, execute
-from experiments.batch.shards import read_manifest
-from sim.core.errors import TcglabError
 
 
 def add_parsers(sub) -> None:
@@ -52,9 +49,12 @@ def add_parsers(sub) -> None:
                      help="exit 0 even when some matches raised (they are logged with end_reason error)")
     run.add_argument("--no-progress", action="store_true", help="no progress bar")
     run.set_defaults(handler=cmd_run)
-    replay = sub.add_parser("replay", help="replay one match of a run, turn by turn", formatter_class=fmt)
+    replay = sub.add_parser("replay", help="replay one match of a run move by move, with the board",
+                            description="Replay one match: the logged actions when the run used --log-decisions "
+                                        "(instant), else its agents re-run from their seeds.", formatter_class=fmt)
     replay.add_argument("run_dir", help="a run folder (made with --out)")
     replay.add_argument("match_id", type=int, help="the match id (0-based)")
+    replay.add_argument("--no-board", action="store_true", help="only the moves, no board at each turn")
     replay.set_defaults(handler=cmd_replay)
 
 
@@ -115,25 +115,7 @@ def resume_command() -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Re-play one match from its seed and print every decision with its label."""
-    manifest = read_manifest(Path(args.run_dir))
-    if manifest is None:
-        raise TcglabError(f"no manifest.json in {args.run_dir}")
-    config = config_from_manifest(manifest)
-    if not 0 <= args.match_id < config.matches:
-        raise TcglabError(f"match id {args.match_id} not in 0..{config.matches - 1}")
-    last_turn = [None]
-
-    def show(state, seat, action):
-        turn = getattr(state, "turn", None)
-        if turn != last_turn[0]:
-            print(f"-- turn {turn} --")
-            last_turn[0] = turn
-        print(f"  player {seat}: {state.action_label(action)}")
-
-    row, _, _ = play_match(config, args.match_id, manifest["run_id"], on_decision=show)
-    print(f"winner {row['winner']} ({row['end_reason']}) after {row['turns']} turns, "
-          f"{row['decisions']} decisions; seed {row['seed']}; seats {[row[f'agent_{i}'] for i in range(row['num_players'])]}")
-    if row["error"]:
-        print(f"error: {row['error']}")
+    """Print one match move by move, with the board at each turn (see experiments.batch.replay)."""
+    for line in replay_lines(args.run_dir, args.match_id, boards=not args.no_board):
+        print(line)
     return 0

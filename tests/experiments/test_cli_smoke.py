@@ -58,7 +58,25 @@ def test_cli_run_and_replay(tmp_path, capsys):
     assert "4 matches (0 errors)" in text and "win rate by agent" in text
     assert main(["replay", str(out), "2"]) == 0
     text = capsys.readouterr().out
-    assert "-- turn 1 --" in text and "end turn" in text and "winner" in text
+    assert "-- turn 1 --" in text and "end turn" in text and "result: P" in text
+    assert "re-running the agents" in text and "P1 (player_0): " in text
+
+
+def test_replay_of_logged_actions_matches_the_agents_rerun(tmp_path, capsys):
+    out = tmp_path / "logged"
+    assert main(["run", "--game", "xenodex", "--players", "3", "--agents", "greedy,random,random", "--matches", "2",
+                 "--seed", "3", "--out", str(out), "--no-progress", "--log-decisions"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(out), "1", "--no-board"]) == 0
+    logged = capsys.readouterr().out.splitlines()
+    assert logged[4] == "replaying the logged actions (no agent runs)"
+    assert "-- cycle 1 --" in logged and logged[-1].startswith("result: ") and " cycles, " in logged[-1]
+    (out / "manifest.json").write_text((out / "manifest.json").read_text().replace(
+        '\\"log_decisions\\": true', '\\"log_decisions\\": false'))
+    assert main(["replay", str(out), "1", "--no-board"]) == 0
+    rerun = capsys.readouterr().out.splitlines()
+    assert "re-running the agents" in rerun[4]
+    assert logged[5:] == rerun[5:]  # the same moves and result either way
 
 
 def test_cli_run_rejects_a_bad_param(capsys):

@@ -1,0 +1,129 @@
+"""Replay one logged match: the logged actions applied to the logged deal, or its agents re-run.
+
+    for line in replay_lines(run_dir, match_id, boards=True):
+        print(line)
+
+A run made with `--log-decisions` is replayed from its `decisions` table: the match is dealt
+again from its seed and decks and every logged action is applied (no agent runs, so a
+replay of an MCTS match is instant), each label checked against the logged one. Without
+the decisions table the match's agents are re-run from their seeds, which gives the same
+match, only slower. Seats are named P1..Pn with the env's agent name beside them
+("P2 (player_1)"), and XenodeX counts cycles where the other games count turns.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from experiments.batch.config import RunConfig
+from experiments.batch.match import game_for, play_match, setup_for
+from experiments.batch.shards import read_manifest
+from sim.core.errors import TcglabError
+
+
+def seat_name(seat: int) -> str:
+    """'P2 (player_1)' for seat 1: the rulebooks' numbering with the env's agent name."""
+    return f"P{seat + 1} (player_{seat})"
+
+
+def _period(state) -> tuple[str, int | None]:
+    """('cycle', n) for XenodeX, ('turn', n) for the turn-based games."""
+    if hasattr(state, "cycle"):
+        return "cycle", state.cycle
+    return "turn", getattr(state, "turn", None)
+
+
+def _board(config: RunConfig):
+    """The game's text board renderer (envs/render/<game>.py), or None."""
+    try:
+        return importlib.import_module(f"envs.render.{config.game}").render_board
+    except (ImportError, AttributeError):
+        return None
+
+
+def _logged(run_dir: Path, match_id: int, table: str):
+    """The rows of `table` for one match, read only from the shard holding it."""
+    folder = run_dir / table
+    for path in sorted(folder.glob("part-*.parquet")) if folder.is_dir() else []:
+        start, _, stop = path.stem[len("part-"):].partition("-")
+        if int(start) <= match_id <= int(stop):
+            return pq.read_table(path, filters=[("match_id", "=", match_id)]).to_pandas()  # in decision order
+    return None
+
+
+def replay_lines(run_dir: str | Path, match_id: int, boards: bool = True) -> Iterator[str]:
+    """The lines of a replay of match `match_id` of the run in `run_dir` (see the module doc)."""
+    run_dir = Path(run_dir)
+    manifest = read_manifest(run_dir)
+    if manifest is None:
+        raise TcglabError(f"no manifest.json in {run_dir}")
+    config = RunConfig.from_json(manifest["config"], progress=False)
+    if not 0 <= match_id < config.matches:
+        raise TcglabError(f"match id {match_id} not in 0..{config.matches - 1}")
+    game = game_for(config)
+    setup = setup_for(config, match_id, game.num_players)
+    logged = _logged(run_dir, match_id, "matches")
+    row = logged.iloc[0].to_dict() if logged is not None and len(logged) else None
+    yield (f"{config.game} match {match_id} of run {manifest['run_id']} ({run_dir}); seed {setup.game_seed}; "
+           f"params id {game.params.params_id}")
+    for seat in range(game.num_players):
+        deck = setup.decks[seat] if setup.decks[seat] is not None else "default deck"
+        yield f"  {seat_name(seat)}: {setup.agents[seat]} with {deck}"
+    decisions = _logged(run_dir, match_id, "decisions") if config.log_decisions else None
+    render = _board(config) if boards else None
+    if decisions is not None and len(decisions):
+        yield "replaying the logged actions (no agent runs)"
+        yield from _from_log(game, setup, decisions, render)
+    else:
+        yield "replaying by re-running the agents from their seeds (the run did not log decisions)"
+        lines: list[str] = []
+        show = _shower(lines, render)
+        row_now, _, _ = play_match(config, match_id, manifest["run_id"], on_decision=show)
+        yield from lines
+        row = row or row_now
+    if row is None:
+        yield "this match is not in the logs yet (the run has not played it)"
+        return
+    yield _result_line(row)
+
+
+def _shower(lines: list[str], render):
+    """An on_decision hook that prints a period header (and board) when it changes, then the move."""
+    last = [None]
+
+    def show(state, seat, action):
+        period = _period(state)
+        if period != last[0]:
+            last[0] = period
+            lines.append(f"-- {period[0]} {period[1]} --")
+            if render is not None:
+                lines.extend("    " + line for line in render(state).splitlines())
+        lines.append(f"  {seat_name(seat)}: {state.action_label(action)}")
+    return show
+
+
+def _from_log(game, setup, decisions, render) -> Iterator[str]:
+    decks = list(setup.decks) if all(d is not None for d in setup.decks) else None
+    state = game.new_state(setup.game_seed, decks)
+    lines: list[str] = []
+    show = _shower(lines, render)
+    for step in decisions.to_dict("records"):
+        seat, action = int(step["player"]), int(step["action"])
+        if state.is_terminal() or seat != state.current_player or state.action_label(action) != step["label"]:
+            yield from lines
+            raise TcglabError(f"the logged actions do not replay: at {step['label']!r} by {seat_name(seat)} the "
+                              "game differs (a log of another tcglab version?)")
+        show(state, seat, action)
+        state.apply(action)
+    yield from lines
+
+
+def _result_line(row: dict) -> str:
+    if row["end_reason"] == "error":
+        return f"result: error after {row['decisions']} decisions: {row['error']}"
+    period = "cycles" if row["game"] == "xenodex" else "turns"
+    who = "a draw" if row["winner"] < 0 else f"{seat_name(int(row['winner']))} won"
+    return f"result: {who} ({row['end_reason']}) after {row['turns']} {period}, {row['decisions']} decisions"
