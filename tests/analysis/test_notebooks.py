@@ -45,3 +45,5 @@ def test_notebook_runs_and_shows_its_plots(name):
     assert len(images) >= 2, f"{name} showed {len(images)} plots"
     tables = [o for o in outputs if "text/html" in o.get("data", {})]
     assert tables, f"{name} showed no table"
+    last = "".join(o.get("text", "") for o in nb.cells[-1].get("outputs", []))
+    assert nb.cells[-2].source.startswith("## Findings") and "- Going first" in last and "95% CI" in last
