@@ -15,14 +15,14 @@ from sim.core.registry import _GAMES
 
 def add_parsers(sub) -> None:
     """Register games, decks and agents."""
-    sub.add_parser("games", help="list the games with their player counts").set_defaults(handler=cmd_games)
-    decks = sub.add_parser("decks", help="list a game's starter decks")
+    sub.add_parser("games", formatter_class=argparse.ArgumentDefaultsHelpFormatter, help="list the games with their player counts").set_defaults(handler=cmd_games)
+    decks = sub.add_parser("decks", formatter_class=argparse.ArgumentDefaultsHelpFormatter, help="list a game's starter decks")
     decks.add_argument("game", help="a game name (tcglab games)")
     decks.set_defaults(handler=cmd_decks)
-    params = sub.add_parser("params", help="list a game's params: default, allowed range, meaning")
+    params = sub.add_parser("params", formatter_class=argparse.ArgumentDefaultsHelpFormatter, help="list a game's params: default, allowed range, meaning")
     params.add_argument("game", help="a game name (tcglab games)")
     params.set_defaults(handler=cmd_params)
-    sub.add_parser("agents", help="list the agents and their options").set_defaults(handler=cmd_agents)
+    sub.add_parser("agents", formatter_class=argparse.ArgumentDefaultsHelpFormatter, help="list the agents and their options").set_defaults(handler=cmd_agents)
 
 
 GAME_LINES = {

@@ -15,17 +15,17 @@ from sim.core.errors import TcglabError
 
 def add_parsers(sub) -> None:
     """Register the two subcommands on an argparse subparsers object."""
-    packs = sub.add_parser("packs", help="open First Cycle packs from a seed into a collection")
-    packs.add_argument("count", type=int)
-    packs.add_argument("--seed", type=int, default=0)
+    packs = sub.add_parser("packs", formatter_class=argparse.ArgumentDefaultsHelpFormatter, help="open First Cycle packs from a seed into a collection")
+    packs.add_argument("count", type=int, help="how many packs to open (streamed: any count)")
+    packs.add_argument("--seed", type=int, default=0, help="the seed the packs are opened from")
     packs.add_argument("--quiet", action="store_true", help="print only the totals")
     packs.set_defaults(handler=run_packs)
-    day = sub.add_parser("first-day", help="first day a free-to-play player can build a deck")
+    day = sub.add_parser("first-day", formatter_class=argparse.ArgumentDefaultsHelpFormatter, help="first day a free-to-play player can build a deck")
     day.add_argument("deck", help="a starter deck name or a deck JSON file")
-    day.add_argument("--seed", type=int, default=0)
+    day.add_argument("--seed", type=int, default=0, help="the seed of the daily packs")
     day.add_argument("--start", default="2026-11-30T09:00",
                      help="start time, ISO format, Europe/Paris unless an offset is given")
-    day.add_argument("--max-days", type=int, default=3650)
+    day.add_argument("--max-days", type=int, default=3650, help="give up after this many days")
     day.set_defaults(handler=run_first_day)
 
 

@@ -14,7 +14,7 @@ from sim.core.errors import TcglabError
 
 def add_parsers(sub) -> None:
     """Register sweep and report on an argparse subparsers object."""
-    sweep = sub.add_parser("sweep", help="run a balance sweep described by a TOML file")
+    sweep = sub.add_parser("sweep", formatter_class=argparse.ArgumentDefaultsHelpFormatter, help="run a balance sweep described by a TOML file")
     sweep.add_argument("file", help="the sweep file (see experiments/examples/sweeps/)")
     sweep.add_argument("--out", help="sweep folder (cells/<cell-id>/ run folders inside)")
     sweep.add_argument("--workers", type=int, default=None, help="processes per cell (default: the file's)")
@@ -23,10 +23,10 @@ def add_parsers(sub) -> None:
     sweep.add_argument("--matches", type=int, default=None, help="override the matches per cell")
     sweep.add_argument("--resume", action="store_true", help="continue an interrupted sweep")
     sweep.add_argument("--dry-run", action="store_true", help="validate and list the cells only")
-    sweep.add_argument("--no-progress", action="store_true")
+    sweep.add_argument("--no-progress", action="store_true", help="no progress bars")
     sweep.add_argument("--report", action="store_true", help="write the report when done")
     sweep.set_defaults(handler=cmd_sweep)
-    report = sub.add_parser("report", help="plots and an HTML page for a sweep or run folder")
+    report = sub.add_parser("report", formatter_class=argparse.ArgumentDefaultsHelpFormatter, help="plots and an HTML page for a sweep or run folder")
     report.add_argument("folder", help="a sweep folder (or a single run folder)")
     report.add_argument("--out", default=None, help="where to write (default FOLDER/report)")
     report.add_argument("--top-cards", type=int, default=20, help="cards shown in the card table")

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from experiments.cli import main
 
@@ -115,3 +118,12 @@ def test_cli_agents_lists_only_specs_usable_from_the_command_line(capsys):
     assert main(["agents"]) == 0
     out = capsys.readouterr().out
     assert "policy" not in out and "random   (no options)" in out
+
+
+@pytest.mark.parametrize("command", ["run", "replay", "sweep", "report", "packs", "first-day", "params", "train"])
+def test_every_subcommand_help_names_itself_and_shows_defaults(command):
+    res = subprocess.run([sys.executable, "-m", "experiments.cli", command, "--help"], capture_output=True,
+                         text=True, cwd=Path(__file__).resolve().parents[2])
+    assert res.returncode == 0 and res.stdout.startswith(f"usage: tcglab {command} ")
+    if command not in ("replay", "params"):
+        assert "(default:" in res.stdout
