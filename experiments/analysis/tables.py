@@ -26,19 +26,6 @@ import pandas as pd
 from experiments.analysis.frames import MATCH_KEY, Group, group_keys, played, prepare, seat_rows
 from experiments.stats import mean_ci, proportion_ci
 
-__all__ = [
-    "end_reasons",
-    "first_player_advantage",
-    "game_lengths",
-    "length_column",
-    "length_distribution",
-    "matchup_matrix",
-    "matchups",
-    "param_response",
-    "seat_win_rates",
-    "win_rates",
-]
-
 
 def _rate_columns(out: pd.DataFrame, score: str = "score", games: str = "games") -> pd.DataFrame:
     lo, hi = proportion_ci(out[score], out[games])

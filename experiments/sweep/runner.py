@@ -51,23 +51,8 @@ from experiments.sweep.spec import (
     StopRule,
     Sweep,
     SweepError,
-    load_sweep_file,
-    parse_sweep,
     validate_sweep,
 )
-
-__all__ = [
-    "Sweep",
-    "SweepCellsFailed",
-    "SweepError",
-    "SweepResults",
-    "load_results",
-    "load_sweep_file",
-    "parse_sweep",
-    "run_sweep",
-    "stop_metric",
-    "validate_sweep",
-]
 
 OnShard = Callable[[str, int, int], None]
 
