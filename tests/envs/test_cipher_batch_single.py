@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+import agents
 from envs import BatchEnv, cipher_v0, single_agent
 from tests.envs.helpers import RandomOpponent, assert_rows_match_states, random_batch_actions, random_steps
 
@@ -63,7 +64,7 @@ def test_single_agent_check_env_and_episodes():
 
 
 def test_single_agent_against_an_agents_make_opponent():
-    env = single_agent("cipher", opponent="greedy", seed=2, max_turns=6)
+    env = single_agent("cipher", opponent=agents.make("greedy"), seed=2, max_turns=6)
     obs, info = env.reset()
     assert obs.shape == env.observation_space.shape
     assert info["action_mask"].any()

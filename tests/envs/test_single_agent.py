@@ -100,13 +100,16 @@ def test_reset_seed_reproduces_the_episode():
     assert all(np.array_equal(x, y) for x, y in zip(a, b))
 
 
-def test_opponent_by_agents_name():
-    agents = pytest.importorskip("agents")
-    if "random" not in agents.available():
-        pytest.skip("agents.make('random') not available")
-    env = single_agent("first_cycle", opponent="random", seat=1)
+def test_opponent_built_by_agents_make():
+    import agents
+
+    env = single_agent("first_cycle", opponent=agents.make("random"), seat=1)
     rng = np.random.default_rng(6)
     total, term, trunc, _ = _play(env, rng, seed=6)
     assert total in (-1.0, 0.0, 1.0) and term != trunc
-    with pytest.raises(ValueError, match="no-such-agent"):
-        single_agent("first_cycle", opponent="no-such-agent")
+
+
+def test_an_opponent_name_is_refused_with_the_agents_make_call_to_use():
+    """envs sit below agents and never import them: a name says what to pass instead."""
+    with pytest.raises(ValueError, match=r"agents\.make\('greedy'\)"):
+        single_agent("first_cycle", opponent="greedy")

@@ -83,7 +83,7 @@ def test_single_agent_check_env_and_episodes_at_three_players():
 
 
 def test_single_agent_against_greedy_at_four_players():
-    env = single_agent("xenodex", opponent="greedy", seat=1, num_players=4, cycle_limit=1)
+    env = single_agent("xenodex", opponent=agents.make("greedy"), seat=1, num_players=4, cycle_limit=1)
     obs, info = env.reset(seed=5)
     assert obs.shape == env.observation_space.shape and info["seat"] == 1
     rng = np.random.default_rng(5)
