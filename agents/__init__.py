@@ -7,6 +7,20 @@
 Every agent reads the state only through what its seat may see (agents/base.py) and
 draws its randomness from the generator given to `act`. `available()` lists the names.
 See docs/agents.md for what each agent does and how strong it is.
+
+Modules:
+- `base`: the agent interface (`Agent`, `AgentConfig`) and spec parsing ("mcts:c=1.4").
+- `random_agent`: `RandomAgent`, a uniformly random legal action ("random").
+- `greedy`: `GreedyAgent`, one-ply lookahead under the game's heuristic ("greedy").
+- `mcts`: `MCTSAgent`, single-observer information-set MCTS ("mcts").
+- `rollout`: the rollout policies MCTS plays its simulations with.
+- `policy`: `PolicyAgent`, any `(observation, mask) -> action` callable as an agent ("policy").
+- `ppo`: `PPOAgent`, a MaskablePPO checkpoint as an agent ("ppo"; needs the 'rl' extra).
+- `heuristics`: one state evaluation per game (`make_heuristic`).
+- `plans`: game strategy that prunes a seat's legal actions before a search (`make_plan`).
+- `by_game`: `ByGame`, the table heuristics and plans are found in by game name.
+
+agents import `envs` and `sim`, never `experiments`.
 """
 from __future__ import annotations
 

@@ -6,9 +6,31 @@
     from envs import single_agent            # gymnasium env against a fixed opponent
     from envs import BatchEnv                # N matches stepped together, stacked arrays
 
-Each game has `envs/<game>_v<N>.py` (its documentation page is the module docstring),
-an encoder in `envs/encoding/<game>.py` (layout in docs/encoding/<game>.md) and a text
-renderer in `envs/render/<game>.py`; the env machinery in `envs/core.py` is shared.
+Modules:
+- `first_cycle_v0`, `cipher_v0`, `xenodex_v0`: one PettingZoo AEC env per game; the
+  module docstring is the env's documentation page.
+- `core`: the AEC env they all are (`CardGameAECEnv` over a `CardGameSpec`): the AEC loop,
+  seeding, rewards, illegal actions, rendering.
+- `registry`: which env module serves which `sim` game (`game_spec(name)`).
+- `batch`: `BatchEnv`, N matches of one game stepped together for RL throughput.
+- `single_agent`: `single_agent(game, opponent=...)`, a gymnasium env of one learning seat.
+- `opponents`: what an opponent may be (an agent object or a `(state, rng)` callable).
+- `encoding`: the observation encoders (one per game) and their shared machinery.
+- `render`: the text boards of `render_mode="ansi"` and `"human"`.
+
+The three envs side by side (default params; every value from `game.action_space_size`
+and the encoder):
+
+| | first_cycle_v0 | cipher_v0 | xenodex_v0 |
+|---|---|---|---|
+| agents | 2 | 2 | 2, 3 or 4 (`num_players`) |
+| actions | Discrete(321) | Discrete(598) | Discrete(312) / (339) / (290) at 2 / 3 / 4 |
+| observation | Box float32 (2581,) | Box float32 (2563,) | Box float32 (4761,) at every count |
+| ends | win, or turn limit (truncation) | win, or turn limit (truncation) | win or draw at the cycle limit (termination) |
+| parallel API | no | no | no |
+
+envs import `sim` only, never `agents` or `experiments`: an opponent is passed in as an
+agent object (`agents.make("greedy")`), not by name.
 """
 from envs import cipher_v0, first_cycle_v0, xenodex_v0
 from envs.batch import BatchEnv, BatchStep

@@ -22,10 +22,10 @@ of the returned `obs`/`mask`/`player` already belongs to the new game, while
 `rewards`, `terminated` and `truncated` report the game that ended. The final
 observation of an ended game is not returned (nobody decides there).
 
-**Opponent.** With `opponent=` (an agent with `act(state, rng)`, a callable or an
-`agents.make` name; see envs/opponents.py) the batch plays as seat `seat` in every
-match: the opponent's moves happen inside `reset`/`step`, `player` is always `seat`
-and `actor` too.
+**Opponent.** With `opponent=` (an agent with `act(state, rng)` such as
+`agents.make("greedy")`, or a callable; see envs/opponents.py) the batch plays as seat
+`seat` in every match: the opponent's moves happen inside `reset`/`step`, `player` is
+always `seat` and `actor` too.
 
 **Illegal actions.** `step` checks every action against the current mask before
 applying any, and raises `sim.IllegalActionError` naming the match, leaving all

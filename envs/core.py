@@ -1,5 +1,19 @@
 """The generic PettingZoo AEC environment over any `sim` game, driven by a `CardGameSpec`.
 
+Every env of this package (first_cycle_v0, cipher_v0, xenodex_v0) is this class with one
+game's spec, so they all run PettingZoo's usual AEC loop:
+
+    env = first_cycle_v0.env(render_mode="ansi")     # or cipher_v0, xenodex_v0
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = env.action_space(agent).sample(obs["action_mask"])  # or your policy
+        env.step(action)
+    env.close()
+
 A game plugs in with a spec (its `sim` name, its encoder class and its text renderer) and
 two one-line factories; see envs/first_cycle_v0.py:
 
@@ -24,8 +38,21 @@ What the env adds to the engine, and nothing more (../shared/DESIGN.md, layer 2)
   any process. `game_seed` holds the int seed of the current game
   (`load_game(...).new_state(env.game_seed, decks)` rebuilds it) and `game_state` the
   engine state in play (read it; change it only through `step`);
-- an illegal action raises the engine's `IllegalActionError` and changes nothing;
-- `render_mode` "ansi" (returns the board text) or "human" (prints it after each step).
+- an illegal action raises the engine's `IllegalActionError` and changes nothing (there
+  is no penalty mode in the AEC env; `envs.single_agent` has one); an action outside the
+  space trips PettingZoo's `AssertOutOfBoundsWrapper`;
+- `render_mode` "ansi" (returns the board text) or "human" (prints it after each step);
+  `with_action_labels=True` puts `{action id: label}` of the legal actions in the infos of
+  the agent to act (slow: off by default).
+
+No parallel view (`metadata["is_parallelizable"] = False`): one seat decides at a time,
+often the same one several times in a row, and PettingZoo's parallel API expects every
+live agent to act on every step; `aec_to_parallel` only accepts envs whose agents all act
+once per cycle, and a parallel step would have to invent a no-op action for the seats not
+deciding, which the mask (all zeros for them) cannot offer. So, like PettingZoo's classic
+board and card games, these envs are AEC only. For throughput use `envs.BatchEnv` (many
+matches stepped at once, stacked observations and masks); for single-agent RL,
+`envs.single_agent`.
 """
 from __future__ import annotations
 

@@ -1,11 +1,16 @@
 """Opponents for the single-agent wrapper and BatchEnv: anything that picks an action.
 
-An opponent is any of
+An opponent is either
 - an agent object with `act(state, rng) -> action` (the interface of `agents`, for the
-  seat `state.current_player`; ../shared/DESIGN.md layer 3);
-- a callable `(state, rng) -> action`;
-- a name or spec string for `agents.make` (e.g. "random", "mcts:iterations=200"),
-  resolved when the `agents` package provides it.
+  seat `state.current_player`; ../shared/DESIGN.md layer 3), e.g. `agents.make("greedy")`;
+- a callable `(state, rng) -> action`.
+
+    import agents
+    from envs import single_agent
+    env = single_agent("cipher", opponent=agents.make("mcts:iterations=200"))
+
+envs sit below agents and never import them, so a name string such as "random" is refused
+with a ValueError that says to pass `agents.make(name)` instead.
 
 The env passes the live engine state; honest agents read it only through
 `observation(seat)`, `legal_actions()` and `determinize(seat, rng)`.
@@ -21,16 +26,13 @@ Policy = Callable[[Any, np.random.Generator], int]
 
 
 def as_policy(opponent: Any) -> Policy:
-    """A `(state, rng) -> action` callable for any accepted opponent form."""
+    """The `(state, rng) -> action` callable of an agent object or of a callable."""
     if opponent is None:
-        raise ValueError("an opponent is required: an agent with act(state, rng), a callable "
-                         "(state, rng) -> action, or an agents.make name such as 'random'")
+        raise ValueError("an opponent is required: an agent with act(state, rng), e.g. "
+                         "agents.make('random'), or a callable (state, rng) -> action")
     if isinstance(opponent, str):
-        try:
-            import agents
-            opponent = agents.make(opponent)
-        except Exception as e:  # the agents package may not provide the name (yet)
-            raise ValueError(f"cannot build opponent {opponent!r} with agents.make: {e}") from e
+        raise ValueError(f"opponent {opponent!r} is a name, and envs do not build agents: "
+                         f"pass the agent itself, agents.make({opponent!r})")
     act = getattr(opponent, "act", None)
     if callable(act):
         return act

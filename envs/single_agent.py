@@ -14,10 +14,11 @@ sb3-contrib's MaskablePPO and most RL libraries expect. The action space is
 `Discrete(A)`; the legal actions are `action_masks()` (bool, (A,)) and also
 `info["action_mask"]` (int8) after every `reset` and `step`.
 
-**Opponent.** An agent with `act(state, rng)`, a callable `(state, rng) -> action`, or
-an `agents.make` name (envs/opponents.py). It plays every seat but `seat` (0, 1, ... or
-"random" for a seat drawn per episode from the env's seed); its moves happen inside
-`reset`/`step`, so every observation is one where the learner decides or the game is over.
+**Opponent.** An agent with `act(state, rng)` (e.g. `agents.make("greedy")`) or a
+callable `(state, rng) -> action`; a name string is refused (envs/opponents.py). It plays
+every seat but `seat` (0, 1, ... or "random" for a seat drawn per episode from the env's
+seed); its moves happen inside `reset`/`step`, so every observation is one where the
+learner decides or the game is over.
 
 **Rewards and ends.** The learner's result on the final step (+1 win, -1 loss, 0 draw),
 0 before. A win ends the episode with `terminated`; the turn limit with `truncated`.

@@ -6,31 +6,36 @@ copies). `make_heuristic(game, **weights)` builds the registered one of a game w
 weights overridden; a game without one gets `zero_heuristic` (every seat 0.0), which
 turns a depth-limited search into pure win/loss search. `evaluate(state, heuristic)`
 returns the true `returns()` on terminal states and the heuristic otherwise.
+
+    from agents.heuristics import make_heuristic
+    h = make_heuristic(game, scale=2.0)        # the game's heuristic, one weight changed
+    values = h(state)                          # one value per seat
+
+Modules:
+- `first_cycle`: First Cycle's material count (`FirstCycleWeights`).
+- `cipher`: FE Cipher's orbs, board, cards and Main Character threat (`CipherWeights`).
+- `xenodex`: XenodeX's per-seat score turned into expected rewards (`XenodexWeights`).
+The two-seat heuristics share `TwoSeatHeuristic` (seat 1's value is minus seat 0's).
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
+
+from agents.by_game import ByGame
 
 Heuristic = Callable[[Any], list[float]]
 
 # game name -> (module, factory): the factory takes weight overrides and returns a Heuristic.
-_HEURISTICS: dict[str, tuple[str, str]] = {
+_HEURISTICS = ByGame("heuristic", "weights", {
     "cipher": ("agents.heuristics.cipher", "make"),
     "first_cycle": ("agents.heuristics.first_cycle", "make"),
     "xenodex": ("agents.heuristics.xenodex", "make"),
-}
-
-
-def register(game_name: str, module: str, factory: str) -> None:
-    """Make `make_heuristic(game_name)` call `module.factory(**weights)`."""
-    _HEURISTICS[game_name] = (module, factory)
-
-
-def names() -> list[str]:
-    """Games that have a registered heuristic."""
-    return sorted(_HEURISTICS)
+})
+register = _HEURISTICS.register
+"""`register(game_name, module, factory)`: `make_heuristic(game_name)` calls `module.factory`."""
+names = _HEURISTICS.names
+"""`names()`: the games that have a registered heuristic."""
 
 
 def zero_heuristic(state: Any) -> list[float]:
@@ -40,13 +45,27 @@ def zero_heuristic(state: Any) -> list[float]:
 
 def make_heuristic(game: Any, **weights: Any) -> Heuristic:
     """The registered heuristic of `game` (a game object or its name), weights overridden."""
-    name = game if isinstance(game, str) else game.name
-    if name not in _HEURISTICS:
-        if weights:
-            raise ValueError(f"game {name!r} has no heuristic to give weights {sorted(weights)}")
-        return zero_heuristic
-    module, factory = _HEURISTICS[name]
-    return getattr(importlib.import_module(module), factory)(**weights)
+    heuristic = _HEURISTICS.build(game, **weights)
+    return zero_heuristic if heuristic is None else heuristic
+
+
+class TwoSeatHeuristic:
+    """Base of the two-seat heuristics (First Cycle, FE Cipher): `(state) -> [v, -v]`, where
+    v is seat 0's value in [-1, 1] (`seat0_value`, read from seat 0's observation): in a
+    zero-sum game of two seats, seat 1's value is minus seat 0's."""
+
+    __slots__ = ("weights",)
+
+    def __init__(self, weights: Any) -> None:
+        self.weights = weights
+
+    def __call__(self, state: Any) -> list[float]:
+        v = self.seat0_value(state)
+        return [v, -v]
+
+    def seat0_value(self, state: Any) -> float:
+        """Seat 0's value of a non-terminal `state`."""
+        raise NotImplementedError
 
 
 def evaluate(state: Any, heuristic: Heuristic) -> list[float]:

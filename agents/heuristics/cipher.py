@@ -49,7 +49,8 @@ import dataclasses
 import math
 from typing import Any
 
-from agents.base import AgentConfig, coerce_fields
+from agents.base import AgentConfig
+from agents.heuristics import TwoSeatHeuristic
 
 # Hit chance by power difference (attacker - defender) in steps of 10: both sides add a
 # support card's power (10-30 in the starter decks) and ties go to the attacker.
@@ -297,19 +298,16 @@ def value(obs: dict, w: CipherWeights, game: Any) -> float:
     return sign * _static_value(game, att_rec, def_rec, True, w)
 
 
-class CipherHeuristic:
+class CipherHeuristic(TwoSeatHeuristic):
     """`(state) -> [v0, v1]` with `v1 = -v0`, read from seat 0's observation."""
 
-    __slots__ = ("weights",)
+    __slots__ = ()
 
-    def __init__(self, weights: CipherWeights) -> None:
-        self.weights = weights
-
-    def __call__(self, state: Any) -> list[float]:
-        v = value(state.observation(0), self.weights, state.game)
-        return [v, -v]
+    def seat0_value(self, state: Any) -> float:
+        """`value` of seat 0's observation (with the game's printed card facts)."""
+        return value(state.observation(0), self.weights, state.game)
 
 
 def make(**weights: Any) -> CipherHeuristic:
     """The heuristic with `weights` overriding the defaults of `CipherWeights`."""
-    return CipherHeuristic(CipherWeights(**coerce_fields(CipherWeights, weights)))
+    return CipherHeuristic(CipherWeights().replace(**weights))

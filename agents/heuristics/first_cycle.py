@@ -31,7 +31,8 @@ import dataclasses
 import math
 from typing import Any
 
-from agents.base import AgentConfig, coerce_fields
+from agents.base import AgentConfig
+from agents.heuristics import TwoSeatHeuristic
 from sim.first_cycle.observation import Fighter
 
 
@@ -122,19 +123,16 @@ def value(obs: dict, w: FirstCycleWeights) -> float:
     return math.tanh(diff / w.scale)
 
 
-class FirstCycleHeuristic:
+class FirstCycleHeuristic(TwoSeatHeuristic):
     """`(state) -> [v0, v1]` with `v1 = -v0`, read from seat 0's observation."""
 
-    __slots__ = ("weights",)
+    __slots__ = ()
 
-    def __init__(self, weights: FirstCycleWeights) -> None:
-        self.weights = weights
-
-    def __call__(self, state: Any) -> list[float]:
-        v = value(state.observation(0), self.weights)
-        return [v, -v]
+    def seat0_value(self, state: Any) -> float:
+        """`value` of seat 0's observation."""
+        return value(state.observation(0), self.weights)
 
 
 def make(**weights: Any) -> FirstCycleHeuristic:
     """The heuristic with `weights` overriding the defaults of `FirstCycleWeights`."""
-    return FirstCycleHeuristic(FirstCycleWeights(**coerce_fields(FirstCycleWeights, weights)))
+    return FirstCycleHeuristic(FirstCycleWeights().replace(**weights))

@@ -44,7 +44,7 @@ import dataclasses
 import math
 from typing import Any
 
-from agents.base import AgentConfig, coerce_fields
+from agents.base import AgentConfig
 
 
 @dataclasses.dataclass(frozen=True)
@@ -222,4 +222,4 @@ class XenodexHeuristic:
 
 def make(**weights: Any) -> XenodexHeuristic:
     """The heuristic with `weights` overriding the defaults of `XenodexWeights`."""
-    return XenodexHeuristic(XenodexWeights(**coerce_fields(XenodexWeights, weights)))
+    return XenodexHeuristic(XenodexWeights().replace(**weights))

@@ -12,21 +12,26 @@ An agent asks on the live state through `allowed_actions(plan, state, legal)`, w
 the plan a determinization (the agent interface offers nothing else, agents/base.py) drawn
 from a generator of its own, so the agent's stream is left as it was; the plan reads only
 what the seat sees, so every determinization gets the same answer.
+
+Modules:
+- `xenodex`: XenodeX's home-slot plan (`HomeSlotSettings`): hold one slot with everything,
+  keep a reserve, spoil late.
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from agents.by_game import ByGame
+
 Plan = Callable[[Any, list[int]], list[int]]
 
 # game name -> (module, factory): the factory takes settings and returns a Plan.
-_PLANS: dict[str, tuple[str, str]] = {
-    "xenodex": ("agents.plans.xenodex", "make"),
-}
+_PLANS = ByGame("plan", "settings", {"xenodex": ("agents.plans.xenodex", "make")})
+names = _PLANS.names
+"""`names()`: the games that have a registered plan."""
 
 
 _VIEW_RNG = np.random.default_rng(0)
@@ -41,20 +46,9 @@ def allowed_actions(plan: Plan, state: Any, legal: list[int]) -> list[int]:
     return plan(state.determinize(state.current_player, _VIEW_RNG), legal)
 
 
-def names() -> list[str]:
-    """Games that have a registered plan."""
-    return sorted(_PLANS)
-
-
 def make_plan(game: Any, **settings: Any) -> Plan | None:
     """The registered plan of `game` (a game object or its name), or None if it has none."""
-    name = game if isinstance(game, str) else game.name
-    if name not in _PLANS:
-        if settings:
-            raise ValueError(f"game {name!r} has no plan to give settings {sorted(settings)}")
-        return None
-    module, factory = _PLANS[name]
-    return getattr(importlib.import_module(module), factory)(**settings)
+    return _PLANS.build(game, **settings)
 
 
 def required_plan(game: Any, field: str) -> Plan:

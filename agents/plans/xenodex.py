@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from agents.base import AgentConfig, coerce_fields
+from agents.base import AgentConfig
 
 
 @dataclasses.dataclass(frozen=True)
@@ -125,4 +125,4 @@ class HomeSlotPlan:
 
 def make(**settings: Any) -> HomeSlotPlan:
     """The home-slot plan with `settings` overriding the defaults of `HomeSlotSettings`."""
-    return HomeSlotPlan(HomeSlotSettings(**coerce_fields(HomeSlotSettings, settings)))
+    return HomeSlotPlan(HomeSlotSettings().replace(**settings))

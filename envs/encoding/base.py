@@ -5,7 +5,9 @@ into a flat float32 vector. It reads nothing else, so it cannot leak hidden card
 
 - `Layout` names each contiguous slice of the vector, with its bounds and meaning; the
   encoder's `slices()`, the observation space's bounds and the generated documentation
-  table (docs/encoding/<game>.md) all come from it, so they cannot drift apart.
+  table (docs/encoding/<game>.md) all come from it, so they cannot drift apart. A slice
+  that repeats a group of features (a board slot, a seat) is a block (`add_block`): its
+  bounds are the group's, feature by feature, and the page documents the group once.
 - `SparseEncoder` is the base of the game encoders. A game writes one method, `gather`,
   that lists the nonzero entries of one observation into three Python lists (indices
   whose value is 1, and index/value pairs for the rest). `encode` and `encode_batch`
@@ -16,7 +18,8 @@ into a flat float32 vector. It reads nothing else, so it cannot leak hidden card
   bit-identical to stacking `encode` (tests/envs/test_encoding.py checks it).
 
 `gather` must not list a scalar index twice (assignment keeps the last value), and it may
-skip zeros: the arrays start at zero.
+skip zeros: the arrays start at zero. `CardCounts` and `gather_counts` list the entries of
+card-count slices (copies of each card in a zone), memoized per card list.
 """
 from __future__ import annotations
 
@@ -52,6 +55,8 @@ class Layout:
 
     def __init__(self) -> None:
         self.features: list[Feature] = []
+        self.blocks: list[tuple[int, Layout]] = []
+        """`(start, block layout)` of every slice added by `add_block`."""
         self.size = 0
         self._names: set[str] = set()
 
@@ -71,17 +76,34 @@ class Layout:
         self.size += size
         return start
 
+    def add_block(self, name: str, block: Layout, meaning: str, group: str = "") -> int:
+        """Append a slice holding one copy of `block` (offsets relative to the slice's start);
+        its row bounds span the block's, and `bounds()` gives each entry its feature's."""
+        start = self.add(name, block.size, meaning, min(f.low for f in block.features),
+                         max(f.high for f in block.features), group)
+        self.blocks.append((start, block))
+        return start
+
+    def offsets(self) -> dict[str, int]:
+        """`{name: start}` of every slice (for a block layout: offsets within the block)."""
+        return {f.name: f.start for f in self.features}
+
     def slices(self) -> dict[str, tuple[int, int]]:
         """`{name: (start, stop)}` in layout order."""
         return {f.name: (f.start, f.stop) for f in self.features}
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per-entry lower and upper bounds (float32 arrays of length `size`)."""
+        """Per-entry lower and upper bounds (float32 arrays of length `size`); a block's
+        entries take the bounds of their own feature in the block."""
         low = np.empty(self.size, dtype=np.float32)
         high = np.empty(self.size, dtype=np.float32)
         for f in self.features:
             low[f.start:f.stop] = f.low
             high[f.start:f.stop] = f.high
+        for start, block in self.blocks:
+            b_low, b_high = block.bounds()
+            low[start:start + block.size] = b_low
+            high[start:start + block.size] = b_high
         return low, high
 
 
@@ -90,7 +112,19 @@ class SparseEncoder(abc.ABC):
 
     #: The game name this encoder belongs to (as `sim.load_game` spells it).
     game_name: str = ""
+    #: What the game calls a pending decision (in the error for an unknown kind).
+    pending_noun: str = "choice"
+    #: The game's name as a person reads it ("First Cycle"), for the documentation page.
+    game_title: str = ""
+    #: The opening text of the documentation page (`describe`).
+    doc_intro: str = ""
     layout: Layout
+    _pkind: dict[str, int]
+    """Index of each pending kind's one-hot entry."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.params = game.params
 
     @property
     def size(self) -> int:
@@ -109,6 +143,32 @@ class SparseEncoder(abc.ABC):
     def gather(self, obs: dict[str, Any], ones: list[int], idx: list[int],
                val: list[float]) -> None:
         """Append the nonzero entries of `obs`: indices equal to 1 to `ones`, others to idx/val."""
+
+    def doc_sections(self) -> list[tuple[str, str, Layout]]:
+        """The page's tables of repeated blocks and side tables: `(heading, text, layout)`."""
+        return []
+
+    def describe(self) -> str:
+        """The markdown page docs/encoding/<game>.md of this layout (`python -m
+        envs.encoding.docs` writes it; a test keeps it in sync)."""
+        title = f"{self.game_title} observation encoding (`{self.game_name}_v0`)"
+        return layout_markdown(self, title, self.doc_intro, self.doc_sections())
+
+    def _set_layout(self, layout: Layout, pending_kinds: Sequence[str]) -> None:
+        """Adopt the finished `layout`; the one-hot entry of each pending kind follows from
+        its `pending_kind` slice."""
+        self.layout = layout
+        start = layout.offsets()["pending_kind"]
+        self._pkind = {k: start + i for i, k in enumerate(pending_kinds)}
+
+    def _gather_pending_kind(self, kind: str, ones: list[int]) -> None:
+        """Append the one-hot entry of pending `kind`; a kind the layout lacks is a ValueError
+        (the engine grew a choice the encoder does not know)."""
+        try:
+            ones.append(self._pkind[kind])
+        except KeyError:
+            raise ValueError(f"unknown pending {self.pending_noun} kind {kind!r}: the encoder "
+                             "needs updating") from None
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The float32 vector of one observation dict (shape `(size,)`, a new array)."""
@@ -269,3 +329,13 @@ class CardCounts:
                 self.memo.clear()
             self.memo[key] = hit
         return hit
+
+
+def gather_counts(zones: Iterable[tuple[CardCounts, list[int]]], idx: list[int],
+                  val: list[float]) -> None:
+    """Append the card-count entries of each `(counter, cards)` zone (empty zones skipped)."""
+    for counter, cards in zones:
+        if cards:
+            i, v = counter.entries(cards)
+            idx += i
+            val += v

@@ -1,1 +1,12 @@
-"""Text renderers of the games' boards (one module per game), used by `render_mode`."""
+"""Text renderers of the games' boards, used by the envs' `render_mode="ansi"` and `"human"`.
+
+    from envs.render.first_cycle import render_board
+    print(render_board(state))
+
+Modules:
+- `board`: what every board shares (the end-of-game line, the legal-action list, the frame
+  of a two-player board).
+- `first_cycle`, `cipher`, `xenodex`: each game's `render_board(state) -> str`.
+
+Nothing here feeds an agent: a board shows what a spectator (or a hot-seat player) needs.
+"""

@@ -3,13 +3,14 @@
 A spectator's view built from the engine's per-seat observations: both players' public
 facts (Leader HP, RAM, deck, hand and discard sizes, every fighter with its power and
 state), the battle and pending choice in progress, then the hand of the player to act
-and the labels of their legal actions (the hot-seat view a person needs to follow or
-play a game). Nothing here feeds an agent.
+and the labels of their legal actions (the frame of envs/render/board.py). Nothing here feeds
+an agent.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from envs.render.board import two_player_board
 from sim.first_cycle.observation import Fighter
 
 
@@ -45,33 +46,15 @@ def _player_block(cards: Any, view: dict, seat: int, tags: str) -> list[str]:
     return lines
 
 
+def _battle_line(cards: Any, battle: dict) -> str:
+    a = battle["attacking_player"]
+    return (f"Battle: player {a}'s fighter [{battle['attacker']}] attacks player {1 - a}'s "
+            f"[{battle['target']}]")
+
+
 def render_board(state: Any) -> str:
     """A readable text board of a First Cycle state (see the module docstring)."""
-    cards = state.game.card_set.by_number
-    views = [state.observation(p) for p in (0, 1)]
-    base = views[0]
-    current = state.current_player
-    lines = [f"First Cycle - turn {base['turn']}, player {base['active']}'s turn"
-             + (f", player {current} to decide" if current >= 0 else "")]
-    if base["done"]:
-        winner = base["winner"]
-        result = f"player {winner} wins" if winner >= 0 else "draw"
-        lines.append(f"Game over: {result} ({base['end_reason']})")
-    for p in (0, 1):
-        tags = " (first player)" if base["first_player"] == p else ""
-        lines += _player_block(cards, views[p]["you"], p, tags)
-    battle = base["battle"]
-    if battle is not None:
-        a = battle["attacking_player"]
-        lines.append(f"Battle: player {a}'s fighter [{battle['attacker']}] attacks player "
-                     f"{1 - a}'s [{battle['target']}]")
-    pending = base["pending"]
-    if pending is not None:
-        lines.append(f"Pending: {pending['kind']} choice for player {pending['player']}")
-    if current >= 0:
-        hand = views[current]["you"]["hand"]
-        names = ", ".join(f"{cards[c].code} {cards[c].name}" for c in hand) or "(empty)"
-        lines.append(f"Hand of player {current}: {names}")
-        lines.append("Legal actions:")
-        lines += [f"  {a:>3}: {state.action_label(a)}" for a in state.legal_actions()]
-    return "\n".join(lines)
+    obs = state.observation(0)
+    return two_player_board(state, state.game.card_set.by_number,
+                            f"First Cycle - turn {obs['turn']}, player {obs['active']}'s turn",
+                            _player_block, _battle_line)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from envs.render.board import game_over_lines, legal_action_lines
+
 
 def _seat(obs: dict, q: int) -> str:
     return f"P{q + 1}" if q < obs["num_players"] else "Ancients"
@@ -26,10 +28,7 @@ def render_board(state: Any) -> str:
     lines = [f"XenodeX ({n} players) - cycle {obs['cycle']}/{obs['cycle_limit']}, "
              f"lead {_seat(obs, obs['lead'])}, phase {obs['phase']}"
              + (f", {_seat(obs, current)} to decide" if current >= 0 else "")]
-    if obs["done"]:
-        w = obs["winner"]
-        result = f"{obs['seats'][w]['name']} wins" if w >= 0 else "draw"
-        lines.append(f"Game over: {result} ({obs['end_reason']})")
+    lines += game_over_lines(obs, lambda w: obs["seats"][w]["name"])
     echo = obs["echo"]
     if echo["current"]:
         e = g.echoes[echo["current"]]
@@ -73,6 +72,5 @@ def render_board(state: Any) -> str:
         hand = ", ".join(g.u_name[c] for c in view["hand"]) or "(empty)"
         tx = ", ".join(g.tx[t].name for t in view["tx_hand"]) or "(empty)"
         lines.append(f"Hand of {_seat(obs, current)}: {hand}; TX: {tx}")
-        lines.append("Legal actions:")
-        lines += [f"  {a:>3}: {state.action_label(a)}" for a in state.legal_actions()]
+        lines += legal_action_lines(state)
     return "\n".join(lines)

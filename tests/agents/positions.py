@@ -8,6 +8,7 @@ from agents.greedy import GreedyAgent
 from sim import load_game
 
 GAME = load_game("first_cycle")
+CIPHER = load_game("cipher")
 
 # Turn 4, player 0 (the second player, so no defender bonus for player 1) on turn with a
 # ready Leader; player 1's Leader has 1 HP and no Guard: "attack Leader with Leader" wins
@@ -63,3 +64,27 @@ def random_positions(n: int, seed: int = 0) -> list:
         if not state.is_terminal() and len(state.legal_actions()) > 1:
             out.append(state)
     return out
+
+
+def first_cycle_scenario(hp0=5, hp1=5, field0=(), field1=(), hand0=(), hand1=(), **top):
+    """A First Cycle position on turn 4, player 0 on turn, both Leaders orange, with the given
+    HP, Characters in play (entered on turn 1) and hands."""
+    return GAME.state_from_dict({"turn": 4, "first_player": 1, **top, "players": [
+        {"leader": "orange", "hp": hp0, "hand": list(hand0), "deck": ["Intern Sprint"] * 5,
+         "field": [{"card": c, "entered": 1} for c in field0]},
+        {"leader": "orange", "hp": hp1, "hand": list(hand1), "deck": ["Intern Sprint"] * 5,
+         "field": [{"card": c, "entered": 1} for c in field1]}]})
+
+
+def cipher_scenario(orbs0=3, orbs1=3, units0=(), units1=(), hand0=0, hand1=0, bonds0=3, bonds1=3,
+                    mc0=None, mc1=None, **top):
+    """An FE Cipher position on turn 6, player 0 on turn, Marth (player 0) and Chrom (player 1)
+    as Main Characters, with the given orbs, other units, hand sizes and bonds."""
+    def player(orbs, units, hand, bonds, mc):
+        return {"units": [mc or {"card": "Marth, Prince of Altea", "mc": True}, *units],
+                "orbs": ["Arthur, Fighter of Justice"] * orbs, "hand": ["Effie, Knight"] * hand,
+                "deck": ["Arthur, Fighter of Justice"] * 6, "bonds": ["Odin, Dark Mage"] * bonds}
+    return CIPHER.state_from_dict({"turn": 6, "first_player": 1, **top, "players": [
+        player(orbs0, units0, hand0, bonds0, mc0),
+        player(orbs1, units1, hand1, bonds1, mc1 or {"card": "Chrom, Prince of Ylisse",
+                                                      "mc": True})]})

@@ -1,5 +1,6 @@
 """The FE Cipher heuristic (agents/heuristics/cipher.py): range, symmetry, and that it
-prefers more orbs, the opponent losing an orb, units, a safe Main Character and attacks."""
+prefers more orbs, the opponent losing an orb, units, a safe Main Character and attacks
+(what it shares with First Cycle's is tested in test_heuristics.py)."""
 from __future__ import annotations
 
 import math
@@ -10,23 +11,8 @@ import pytest
 from agents.greedy import GreedyAgent
 from agents.heuristics import make_heuristic
 from agents.heuristics.cipher import CipherWeights, hit_chance, value
-from sim import load_game
-
-GAME = load_game("cipher")
-ORB = "Arthur, Fighter of Justice"
-DECK = ["Arthur, Fighter of Justice"] * 6
-
-
-def _scenario(orbs0=3, orbs1=3, units0=(), units1=(), hand0=0, hand1=0, bonds0=3, bonds1=3,
-              mc0=None, mc1=None, **top):
-    def player(orbs, units, hand, bonds, mc):
-        return {"units": [mc or {"card": "Marth, Prince of Altea", "mc": True}, *units],
-                "orbs": [ORB] * orbs, "hand": ["Effie, Knight"] * hand, "deck": DECK,
-                "bonds": ["Odin, Dark Mage"] * bonds}
-    return GAME.state_from_dict({"turn": 6, "first_player": 1, **top, "players": [
-        player(orbs0, units0, hand0, bonds0, mc0),
-        player(orbs1, units1, hand1, bonds1, mc1 or {"card": "Chrom, Prince of Ylisse",
-                                                    "mc": True})]})
+from tests.agents.positions import CIPHER as GAME
+from tests.agents.positions import cipher_scenario as _scenario
 
 
 def test_values_are_in_range_and_zero_sum():
@@ -75,14 +61,6 @@ def test_a_threatened_main_character_scores_lower():
     assert hit_chance(10) > hit_chance(0) > hit_chance(-10) > hit_chance(-40)
 
 
-def test_the_active_seat_is_not_rewarded_for_ending_its_turn():
-    state = _scenario()
-    h = make_heuristic(GAME)
-    before = h(state)[0]
-    state.apply(next(a for a in state.legal_actions() if state.action_label(a) == "end turn"))
-    assert abs(h(state)[0] - before) < 0.1
-
-
 def test_greedy_attacks_the_main_character_rather_than_ending_its_turn():
     # Player 0 on turn with Vaike (60) facing Chrom (MC, 50) and nothing else: attack.
     state = _scenario(units0=[{"card": "Vaike, Teach"}], orbs1=1)
@@ -93,9 +71,3 @@ def test_greedy_attacks_the_main_character_rather_than_ending_its_turn():
     assert state.action_label(greedy.act(state, rng)) == "attack Chrom with " + \
         state.action_label(state.legal_actions()[0]).split(" with ")[1]
 
-
-def test_weights_can_be_overridden_and_unknown_ones_are_refused():
-    state = _scenario(orbs1=2)
-    assert make_heuristic(GAME, orb=2.0)(state)[0] > make_heuristic(GAME)(state)[0]
-    with pytest.raises(ValueError, match="known"):
-        make_heuristic(GAME, orbz=1.0)

@@ -1,4 +1,5 @@
-"""The heuristic registry and the First Cycle heuristic."""
+"""The heuristic registry, what the two-seat heuristics share (First Cycle, FE Cipher), and
+the First Cycle heuristic (FE Cipher's own checks are in test_cipher_heuristic.py)."""
 from __future__ import annotations
 
 import pytest
@@ -9,14 +10,12 @@ from tests.agents import positions
 from tests.agents.toy_games import THREE_PLAYER, TreeGame
 
 GAME = positions.GAME
+_scenario = positions.first_cycle_scenario
 
-
-def _scenario(hp0=5, hp1=5, field0=(), field1=(), hand0=(), hand1=(), **top):
-    return GAME.state_from_dict({"turn": 4, "first_player": 1, **top, "players": [
-        {"leader": "orange", "hp": hp0, "hand": list(hand0), "deck": ["Intern Sprint"] * 5,
-         "field": [{"card": c, "entered": 1} for c in field0]},
-        {"leader": "orange", "hp": hp1, "hand": list(hand1), "deck": ["Intern Sprint"] * 5,
-         "field": [{"card": c, "entered": 1} for c in field1]}]})
+# game: (its scenario builder, a position where seat 0 leads, the weight that raises that
+# lead, how far ending an idle turn may move seat 0's value)
+TWO_SEAT = {"first_cycle": (positions.first_cycle_scenario, {"hp1": 3}, "hp", 0.15),
+            "cipher": (positions.cipher_scenario, {"orbs1": 2}, "orb", 0.1)}
 
 
 def test_values_are_in_range_and_zero_sum():
@@ -37,20 +36,25 @@ def test_more_hp_board_and_cards_score_higher():
     assert h(_scenario(hand0=["Speedrunner"]))[0] > even
 
 
-def test_the_active_seat_is_not_rewarded_for_ending_its_turn():
+@pytest.mark.parametrize("game", list(TWO_SEAT))
+def test_the_active_seat_is_not_rewarded_for_ending_its_turn(game):
     # Ending a turn with nothing to do should cost little: the owed income balances it.
-    state = _scenario()
-    h = make_heuristic(GAME)
+    scenario, _, _, drift = TWO_SEAT[game]
+    state = scenario()
+    h = make_heuristic(state.game)
     before = h(state)[0]
     state.apply(next(a for a in state.legal_actions() if state.action_label(a) == "end turn"))
-    assert abs(h(state)[0] - before) < 0.15
+    assert abs(h(state)[0] - before) < drift
 
 
-def test_weights_can_be_overridden_and_unknown_ones_are_refused():
-    state = _scenario(hp1=3)
-    assert make_heuristic(GAME, hp=2.0)(state)[0] > make_heuristic(GAME)(state)[0]
+@pytest.mark.parametrize("game", list(TWO_SEAT))
+def test_weights_can_be_overridden_and_unknown_ones_are_refused(game):
+    scenario, ahead, weight, _ = TWO_SEAT[game]
+    state = scenario(**ahead)
+    g = state.game
+    assert make_heuristic(g, **{weight: 2.0})(state)[0] > make_heuristic(g)(state)[0]
     with pytest.raises(ValueError, match="known"):
-        make_heuristic(GAME, hpp=1.0)
+        make_heuristic(g, **{weight + "z": 1.0})
 
 
 def test_games_without_a_heuristic_get_zeros_and_terminal_states_their_returns():

@@ -1,10 +1,11 @@
 """Illegal input (C-4): a clear error naming what is wrong, and nothing half-applied;
-readable labels and params."""
+readable labels and params (what every game refuses alike, bad params and play after the
+end, is in tests/core/test_illegal_input.py)."""
 from __future__ import annotations
 
 import pytest
 
-from sim import IllegalActionError, InvalidParamsError, InvalidScenarioError, load_game
+from sim import IllegalActionError, InvalidScenarioError, load_game
 from sim.cipher.params import CipherParams
 from tests.cipher.helpers import GAME, act, labels, scenario
 from tests.game_cases import assert_illegal_actions_rejected
@@ -44,24 +45,6 @@ def test_c4_wrong_answer_to_a_pending_choice():
     with pytest.raises(IllegalActionError, match="pending 'critical' choice"):
         s.apply(GAME.a_move)
     assert s.to_dict() == before
-
-
-def test_c4_actions_after_the_end_raise():
-    s = scenario([{"units": [{"card": VAIKE}], "deck": [ARTHUR]}, {"units": [{"card": ARTHUR}], "deck": [VAIKE]}])
-    act(s, "attack with Vaike")
-    act(s, "attack Arthur with Vaike")
-    assert s.done
-    with pytest.raises(IllegalActionError, match="game is over"):
-        s.apply(GAME.a_pass)
-
-
-def test_c4_bad_param_overrides_name_the_field():
-    with pytest.raises(InvalidParamsError, match="unknown cipher param"):
-        load_game("cipher", orb=3)
-    with pytest.raises(InvalidParamsError, match="'max_turns'=1 is below its minimum 2"):
-        load_game("cipher", max_turns=1)
-    with pytest.raises(InvalidParamsError, match="'orbs' must be an int"):
-        load_game("cipher", orbs="five")
 
 
 def test_params_defaults_are_the_rulebooks_and_variants_are_values():

@@ -1,6 +1,6 @@
-"""BatchEnv, the single-agent wrapper and rendering with game="cipher" (smoke tests on top
-of the game-generic tests of test_batch.py, test_single_agent.py and test_render.py, where
-PettingZoo's render_test runs on cipher_v0 too)."""
+"""BatchEnv and the single-agent wrapper with game="cipher" (smoke tests on top of the
+game-generic tests of test_batch.py and test_single_agent.py; its board is tested in
+test_render.py)."""
 from __future__ import annotations
 
 import warnings
@@ -9,8 +9,14 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from envs import BatchEnv, cipher_v0, single_agent
-from tests.envs.helpers import RandomOpponent, assert_rows_match_states, random_batch_actions, random_steps
+import agents
+from envs import BatchEnv, single_agent
+from tests.envs.helpers import (
+    RandomOpponent,
+    assert_rows_match_states,
+    play_single_agent_episode,
+    random_batch_actions,
+)
 
 
 def test_batch_env_rows_masks_and_auto_reset():
@@ -50,34 +56,12 @@ def test_single_agent_check_env_and_episodes():
     env = single_agent("cipher", opponent=RandomOpponent(), seat="random", max_turns=10)
     rng = np.random.default_rng(0)
     for seed in range(3):
-        obs, info = env.reset(seed=seed)
-        while True:
-            mask = env.action_masks()
-            assert np.flatnonzero(mask).tolist() == env.game_state.legal_actions()
-            assert env.game_state.current_player == env.seat
-            obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
-            assert obs in env.observation_space
-            if term or trunc:
-                assert reward in (-1.0, 0.0, 1.0) and term != trunc
-                break
+        total, term, trunc, _ = play_single_agent_episode(env, rng, seed)
+        assert total in (-1.0, 0.0, 1.0) and term != trunc
 
 
 def test_single_agent_against_an_agents_make_opponent():
-    env = single_agent("cipher", opponent="greedy", seed=2, max_turns=6)
+    env = single_agent("cipher", opponent=agents.make("greedy"), seed=2, max_turns=6)
     obs, info = env.reset()
     assert obs.shape == env.observation_space.shape
     assert info["action_mask"].any()
-
-
-def test_ansi_board_is_readable():
-    env = cipher_v0.env(render_mode="ansi")
-    env.reset(seed=0)
-    random_steps(env, np.random.default_rng(0), 120)
-    text = env.render()
-    state = env.unwrapped.game_state
-    assert f"FE Cipher - turn {state.turn}" in text and "Player 0" in text and "Player 1" in text
-    assert f"orbs {len(state.players[0].orbs)}" in text
-    mc = state.players[0].u_stack[state.players[0].index_of(state.players[0].mc)][-1]
-    assert state.game.cards[mc].name in text
-    for a in state.legal_actions():
-        assert state.action_label(a) in text

@@ -10,18 +10,23 @@ import pytest
 
 from envs.encoding.cipher import PENDING_KINDS, CipherEncoder
 from sim import load_game
-from tests.envs.helpers import CIPHER, game_states, observations
+from tests.envs.helpers import (
+    CIPHER,
+    ENCODERS,
+    assert_unknown_pending_kind_refused,
+    game_states,
+    named_slice,
+    observations,
+    pending_vectors,
+)
 
-ENC = CipherEncoder(CIPHER)
+ENC = ENCODERS["cipher"]
 K = CIPHER.num_chars
-
-
 OBS = observations("cipher", 8, 0, 4)
 
 
 def _slice(vec, name):
-    a, b = ENC.slices()[name]
-    return vec[a:b]
+    return named_slice(ENC, vec, name)
 
 
 def test_layout_follows_params():
@@ -108,13 +113,7 @@ def test_pending_choices_are_encoded():
         "critical": {"kind": "critical", "player": me},
         "mulligan": {"kind": "mulligan", "player": 1 - me},
     }
-    for kind, pending in cases.items():
-        o = copy.deepcopy(base)
-        o["pending"] = pending
-        v = ENC.encode(o)
-        kinds = _slice(v, "pending_kind")
-        assert kinds.sum() == 1 and kinds[PENDING_KINDS.index(kind)] == 1
-        assert _slice(v, "pending_yours")[0] == float(pending["player"] == me)
+    for kind, _, v in pending_vectors(ENC, base, cases, PENDING_KINDS):
         targets = _slice(v, "pending_targets")
         if kind == "attack_target":
             assert np.flatnonzero(_slice(v, "pending_attacker")).tolist() == [marth]
@@ -133,10 +132,7 @@ def test_pending_choices_are_encoded():
             assert np.flatnonzero(t1).tolist() == [1, 2 + 29, 2 + C + 1]
         else:
             assert not targets.any()
-    o = copy.deepcopy(base)
-    o["pending"] = {"kind": "mystery", "player": me}
-    with pytest.raises(ValueError, match="mystery"):
-        ENC.encode(o)
+    assert_unknown_pending_kind_refused(ENC, base)
 
 
 def test_battle_is_encoded():

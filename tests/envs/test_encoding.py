@@ -1,7 +1,7 @@
-"""What every two-player game's encoder must do (First Cycle, FE Cipher): the named slices
-tile the vector, the documentation page is current, batch = single within the bounds, and
-encoding is a pure function of the observation. Each game's own checks (slices saying what
-the observation says) are in test_<game>_encoding.py."""
+"""What every encoder must do (First Cycle, FE Cipher, XenodeX at 2, 3 and 4 players): the
+named slices tile the vector, the documentation pages are current, batch = single within
+the bounds, and encoding is a pure function of the observation. Each game's own checks
+(slices saying what the observation says) are in test_<game>_encoding.py."""
 from __future__ import annotations
 
 import copy
@@ -15,7 +15,9 @@ from tests.envs.helpers import ENCODERS, observations
 
 # The observations each encoder is checked on: observations(game, *SAMPLES[game][0]); the
 # purity check reads the first SAMPLES[game][1] of them.
-SAMPLES = {"first_cycle": ((12, 0, 3), 200), "cipher": ((8, 0, 4), 300)}
+SAMPLES = {"first_cycle": ((12, 0, 3), 200), "cipher": ((8, 0, 4), 300),
+           "xenodex@2": ((4, 0, 11), 50), "xenodex@3": ((4, 0, 11), 150),
+           "xenodex@4": ((4, 0, 11), 50)}
 GAMES = list(SAMPLES)
 
 

@@ -9,15 +9,22 @@ import pytest
 
 from envs.encoding.first_cycle import FIGHTERS, PENDING_KINDS, FirstCycleEncoder
 from sim import load_game
-from tests.envs.helpers import GAME, observations, random_states
+from tests.envs.helpers import (
+    ENCODERS,
+    GAME,
+    assert_unknown_pending_kind_refused,
+    named_slice,
+    observations,
+    pending_vectors,
+    random_states,
+)
 
-ENC = FirstCycleEncoder(GAME)
+ENC = ENCODERS["first_cycle"]
 OBS = observations("first_cycle", 12, 0, 3)
 
 
 def _slice(vec, name):
-    a, b = ENC.slices()[name]
-    return vec[a:b]
+    return named_slice(ENC, vec, name)
 
 
 def test_layout_follows_params():
@@ -95,13 +102,7 @@ def test_pending_choices_are_encoded():
         "support": {"kind": "support", "player": me},
         "cycle": {"kind": "cycle", "player": 1 - me},
     }
-    for kind, pending in cases.items():
-        o = copy.deepcopy(base)
-        o["pending"] = pending
-        v = ENC.encode(o)
-        kinds = _slice(v, "pending_kind")
-        assert kinds.sum() == 1 and kinds[PENDING_KINDS.index(kind)] == 1
-        assert _slice(v, "pending_yours")[0] == float(pending["player"] == me)
+    for kind, _, v in pending_vectors(ENC, base, cases, PENDING_KINDS):
         fighters = _slice(v, "pending_fighters")
         if kind == "target":
             assert np.flatnonzero(fighters).tolist() == [0, FIGHTERS + 2]
@@ -121,9 +122,7 @@ def test_pending_choices_are_encoded():
     o = copy.deepcopy(base)
     o["pending"] = {"kind": "scan", "player": 1 - me, "count": 2}
     assert _slice(ENC.encode(o), "pending_scan_count")[0] == pytest.approx(2 / GAME.params.max_scan)
-    o["pending"] = {"kind": "mystery", "player": me}
-    with pytest.raises(ValueError, match="mystery"):
-        ENC.encode(o)
+    assert_unknown_pending_kind_refused(ENC, base)
 
 
 def test_random_play_meets_the_common_choices():

@@ -13,6 +13,7 @@ import pytest
 from gymnasium.spaces import Discrete
 from pettingzoo.test import api_test, seed_test
 
+import envs
 from envs.core import DiscreteActions
 from sim import IllegalActionError
 from tests.envs.helpers import ENVS, play_random
@@ -85,6 +86,9 @@ def test_docstring_states_the_real_sizes(game):
     assert f"Box float32 ({raw.encoder.size},)" in doc
     assert f"Box int8 ({raw.game.action_space_size},)" in doc
     assert f"size {raw.encoder.size}" in doc
+    table = envs.__doc__  # the package's table of the three envs side by side
+    assert f"Discrete({raw.game.action_space_size})" in table
+    assert f"Box float32 ({raw.encoder.size},)" in table
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -9,23 +9,7 @@ from gymnasium.utils.env_checker import check_env
 
 from envs import single_agent
 from sim import IllegalActionError
-from tests.envs.helpers import RandomOpponent
-
-
-def _play(env, rng, seed):
-    obs, info = env.reset(seed=seed)
-    total, steps = 0.0, 0
-    while True:
-        mask = env.action_masks()
-        assert mask.dtype == bool and np.array_equal(mask, info["action_mask"].astype(bool))
-        assert np.flatnonzero(mask).tolist() == env.game_state.legal_actions()
-        assert env.game_state.current_player == env.seat
-        obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
-        assert obs.shape == env.observation_space.shape and obs in env.observation_space
-        total += reward
-        steps += 1
-        if term or trunc:
-            return total, term, trunc, steps
+from tests.envs.helpers import RandomOpponent, play_single_agent_episode
 
 
 def test_check_env_passes():
@@ -41,7 +25,7 @@ def test_check_env_passes():
 def test_full_episodes_against_a_random_opponent():
     env = single_agent("first_cycle", opponent=RandomOpponent(), seat=1)
     rng = np.random.default_rng(0)
-    results = [_play(env, rng, seed) for seed in range(4)]
+    results = [play_single_agent_episode(env, rng, seed) for seed in range(4)]
     for total, term, trunc, _ in results:
         assert total in (-1.0, 0.0, 1.0)
         assert term != trunc
@@ -79,7 +63,7 @@ def test_seats_and_opponent_forms():
     env = single_agent("first_cycle", opponent=first_legal, seat="random", max_turns=6)
     rng = np.random.default_rng(2)
     for seed in range(8):
-        _play(env, rng, seed)
+        play_single_agent_episode(env, rng, seed)
         seats.add(env.seat)
     assert seats == {0, 1}
     assert calls and all(isinstance(c, int) for c in calls)
@@ -100,13 +84,16 @@ def test_reset_seed_reproduces_the_episode():
     assert all(np.array_equal(x, y) for x, y in zip(a, b))
 
 
-def test_opponent_by_agents_name():
-    agents = pytest.importorskip("agents")
-    if "random" not in agents.available():
-        pytest.skip("agents.make('random') not available")
-    env = single_agent("first_cycle", opponent="random", seat=1)
+def test_opponent_built_by_agents_make():
+    import agents
+
+    env = single_agent("first_cycle", opponent=agents.make("random"), seat=1)
     rng = np.random.default_rng(6)
-    total, term, trunc, _ = _play(env, rng, seed=6)
+    total, term, trunc, _ = play_single_agent_episode(env, rng, seed=6)
     assert total in (-1.0, 0.0, 1.0) and term != trunc
-    with pytest.raises(ValueError, match="no-such-agent"):
-        single_agent("first_cycle", opponent="no-such-agent")
+
+
+def test_an_opponent_name_is_refused_with_the_agents_make_call_to_use():
+    """envs sit below agents and never import them: a name says what to pass instead."""
+    with pytest.raises(ValueError, match=r"agents\.make\('greedy'\)"):
+        single_agent("first_cycle", opponent="greedy")

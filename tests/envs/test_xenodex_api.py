@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+import envs
 from envs import xenodex_v0
 from tests.envs.helpers import play_random, random_steps
 
@@ -77,6 +78,7 @@ def test_docstring_states_the_real_sizes():
     for players, label in ((2, "at 2 players"), (3, "at 3"), (4, "at 4")):
         n = xenodex_v0.raw_env(num_players=players).game.action_space_size
         assert f"Discrete({n}) {label}" in doc
+        assert f"({n})" in envs.__doc__  # the package's table of the three envs
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -11,7 +11,12 @@ from gymnasium.utils.env_checker import check_env
 
 import agents
 from envs import BatchEnv, single_agent
-from tests.envs.helpers import RandomOpponent, assert_rows_match_states, random_batch_actions
+from tests.envs.helpers import (
+    RandomOpponent,
+    assert_rows_match_states,
+    play_single_agent_episode,
+    random_batch_actions,
+)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -65,25 +70,15 @@ def test_single_agent_check_env_and_episodes_at_three_players():
     rng = np.random.default_rng(0)
     seats = set()
     for seed in range(4):
-        obs, info = env.reset(seed=seed)
+        total, term, trunc, _ = play_single_agent_episode(env, rng, seed)
         seats.add(env.seat)
-        total = 0.0
-        while True:
-            mask = env.action_masks()
-            assert np.flatnonzero(mask).tolist() == env.game_state.legal_actions()
-            assert env.game_state.current_player == env.seat
-            obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
-            assert obs in env.observation_space
-            total += reward
-            if term or trunc:
-                break
         assert term and not trunc
         assert total in (1.0, -0.5, 0.0)
     assert len(seats) > 1
 
 
 def test_single_agent_against_greedy_at_four_players():
-    env = single_agent("xenodex", opponent="greedy", seat=1, num_players=4, cycle_limit=1)
+    env = single_agent("xenodex", opponent=agents.make("greedy"), seat=1, num_players=4, cycle_limit=1)
     obs, info = env.reset(seed=5)
     assert obs.shape == env.observation_space.shape and info["seat"] == 1
     rng = np.random.default_rng(5)

@@ -1,39 +1,16 @@
 """Hidden information (C-3): observations hold only what a seat may know, and
 determinize re-deals all the rest while leaving the observer's view unchanged. The checks
-every game shares are in tests/core/test_hidden_information.py."""
+every game shares (the observer's view kept, the opponent's hand re-dealt) are in
+tests/core/test_hidden_information.py."""
 from __future__ import annotations
 
 from collections import Counter
 
 import numpy as np
-import pytest
 
-from tests import game_cases
-from tests.first_cycle.helpers import GAME, act, scenario, zone_counts
+from tests.first_cycle.helpers import GAME, act, scenario
 
 G = "Gaia Compute Collective"
-
-
-def random_states(n_games: int, seed: int = 0):
-    """Yield states met along random playouts (every decision of each game)."""
-    return game_cases.random_states(GAME, n_games, seed)
-
-
-@pytest.mark.parametrize("observer", [0, 1])
-def test_c3_determinize_keeps_the_observers_view(observer):
-    rng = np.random.default_rng(observer)
-    changed_hands = 0
-    for k, s in enumerate(random_states(25)):
-        if k % 3:
-            continue
-        d = s.determinize(observer, rng)
-        assert d.observation(observer) == s.observation(observer)
-        if s.current_player == observer:
-            assert d.legal_actions() == s.legal_actions()
-        opp = 1 - observer
-        assert zone_counts(d, opp) == zone_counts(s, opp)
-        changed_hands += d.players[opp].hand != s.players[opp].hand
-    assert changed_hands > 10                     # the opponent's hand really is re-dealt
 
 
 def test_c3_determinize_redeals_both_deck_orders():

@@ -1,9 +1,11 @@
-"""Illegal input (C-4): a clear error naming what is wrong, and nothing half-applied."""
+"""Illegal input (C-4): a clear error naming what is wrong, and nothing half-applied (what
+every game refuses alike, bad params and play after the end, is in
+tests/core/test_illegal_input.py)."""
 from __future__ import annotations
 
 import pytest
 
-from sim import IllegalActionError, InvalidParamsError, InvalidScenarioError, load_game
+from sim import IllegalActionError, InvalidScenarioError
 from tests.first_cycle.helpers import GAME, act, scenario
 from tests.game_cases import assert_illegal_actions_rejected
 
@@ -37,24 +39,6 @@ def test_c4_wrong_answer_to_a_pending_choice():
     with pytest.raises(IllegalActionError, match="pending 'guard' choice"):
         s.apply(GAME.a_end)
     assert s.to_dict() == before
-
-
-def test_c4_actions_after_the_end_raise():
-    s = scenario([{"leader": G}, {"leader": G, "hp": 1}], turn=9)
-    act(s, "attack Leader with Leader")
-    with pytest.raises(IllegalActionError, match="game is over"):
-        s.apply(GAME.a_end)
-
-
-def test_c4_bad_param_overrides_name_the_field():
-    with pytest.raises(InvalidParamsError, match="unknown first_cycle param"):
-        load_game("first_cycle", leader_hpp=3)
-    with pytest.raises(InvalidParamsError, match="'leader_hp'=0 is below its minimum 1"):
-        load_game("first_cycle", leader_hp=0)
-    with pytest.raises(InvalidParamsError, match="'max_turns' must be an int"):
-        load_game("first_cycle", max_turns="many")
-    with pytest.raises(InvalidParamsError, match="unknown game 'chess'"):
-        load_game("chess")
 
 
 @pytest.mark.parametrize("data, message", [

@@ -1,4 +1,6 @@
-"""Illegal input (C-4): clear errors naming what is wrong, and nothing half-applied."""
+"""Illegal input (C-4): clear errors naming what is wrong, and nothing half-applied (what
+every game refuses alike, bad params and play after the end, is in
+tests/core/test_illegal_input.py)."""
 from __future__ import annotations
 
 import copy
@@ -10,9 +12,7 @@ from sim import (
     CardDataError,
     IllegalActionError,
     InvalidDeckError,
-    InvalidParamsError,
     InvalidScenarioError,
-    load_game,
 )
 from sim.xenodex.cards import (
     CARDS_DIR,
@@ -91,28 +91,6 @@ def test_c4_illegal_recovery_actions():
     _expect(s, g.a_heal + 5, "not on the board")
     _expect(s, g.a_repair + 0, "the repair costs 13 CDX but P1 has 3")
     _expect(s, g.a_repair + 1, "P1 has no anchor in S2")
-
-
-def test_c4_actions_after_the_end_raise():
-    s = scenario([{"board": {f"S{k}": {"anchor": 0} for k in range(1, 6)}}, {}], phase="results")
-    assert s.done
-    with pytest.raises(IllegalActionError, match="game is over"):
-        s.apply(0)
-
-
-def test_c4_bad_param_overrides_name_the_field():
-    with pytest.raises(InvalidParamsError, match="unknown xenodex param"):
-        load_game("xenodex", num_playres=3)
-    with pytest.raises(InvalidParamsError, match="'num_players'=5 is above its maximum 4"):
-        load_game("xenodex", num_players=5)
-    with pytest.raises(InvalidParamsError, match="'upgrade_costs' needs 4 entries"):
-        load_game("xenodex", upgrade_costs=(6, 12, 20))
-    with pytest.raises(InvalidParamsError, match="'anchor_bp' has 4 levels but 'emission' has 5"):
-        load_game("xenodex", anchor_bp=(25, 35, 50, 65))
-    with pytest.raises(InvalidParamsError, match="'emission' must hold non-negative ints"):
-        load_game("xenodex", emission=(6, 10, -1, 18, 22))
-    with pytest.raises(InvalidParamsError, match="'echoes' must be a bool"):
-        load_game("xenodex", echoes=1)
 
 
 def test_c4_bad_decks_name_the_problem():

@@ -1,0 +1,183 @@
+"""The column-wise batch encoder of First Cycle: many observations at once, bit-identical to
+encoding each one.
+
+`FirstCycleEncoder.encode_batch` (what `BatchEnv` calls every step) runs `ColumnBatch`:
+one light Python pass copies each observation's raw numbers (game facts, the card lists of
+the count zones, the twelve fighter records) into flat lists, and numpy computes every
+index and value for the whole batch at once. Only the rare parts (Scan knowledge, a
+battle, a pending choice) go through the per-observation encoder's code
+(`FirstCycleEncoder._gather_rare`). tests/envs/test_encoding.py and
+tests/envs/test_first_cycle_encoding.py check that the rows equal `encode`'s, clipping
+edges included.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from itertools import chain
+from operator import is_not, itemgetter
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from envs.encoding.base import int64_array, put_rows
+from envs.encoding.first_cycle_layout import FIGHTERS, PHASES, POWER_CAP, POWER_SCALE
+
+if TYPE_CHECKING:
+    from envs.encoding.first_cycle import FirstCycleEncoder
+
+# The raw numbers encode copies from each observation, in this order (columns of its
+# `facts` table); from "turn" on they are the scalars of the encoder's `_scalar_idx`, in
+# that order.
+_FACT_NAMES = ("player", "first_player", "active", "current_player", "done", "winner",
+               "in_battle", "in_pending", "turn", "own_turns_taken", "opp_turns_taken",
+               "own_hp", "opp_hp", "own_ram_supply", "own_ram_ready", "own_ram_exhausted",
+               "opp_ram_supply", "opp_ram_ready", "opp_ram_exhausted", "own_deck_size",
+               "opp_deck_size", "own_hand_size", "opp_hand_size", "own_scanned", "opp_scanned")
+_N_FACTS = len(_FACT_NAMES)
+_FIRST_SCALAR = _FACT_NAMES.index("turn")
+_TURNS_TAKEN = slice(_FACT_NAMES.index("own_turns_taken"), _FACT_NAMES.index("own_hp"))
+_OBS_FIELDS = itemgetter("player", "you", "opponent", "battle", "pending")
+is_occupied = partial(is_not, None)
+"""`is_occupied(fighter)`: the fighter space holds a record (a C-level test for `map`)."""
+# Each fighter record (Fighter fields: card, exhausted, attached, power, entered, used,
+# mod_turn, mod_battle) is written as one row of 8 values, field by field, into these slot
+# features: card and entered (not features themselves) give way to can_attack and new.
+_RECORD_FEATURES = ("can_attack", "exhausted", "attached", "power", "new", "used", "mod_turn",
+                    "mod_battle")
+
+
+class ColumnBatch:
+    """The batch encoder of one `FirstCycleEncoder`: its tables as numpy arrays, and `encode`."""
+
+    def __init__(self, encoder: FirstCycleEncoder) -> None:
+        enc = self.encoder = encoder
+        self.size = enc.size
+        self.o_first, self.o_your_turn = enc.o_first, enc.o_your_turn
+        self.o_to_act, self.o_outcome = enc.o_to_act, enc.o_outcome
+        self.phase_act, self.phase_battle, self.phase_choice, self.phase_over = (
+            enc.o_phase + i for i in range(len(PHASES)))
+        self.scalar_idx = np.array(enc._scalar_idx, dtype=np.intp)
+        self.scalar_scale = np.array(
+            (enc._inv_turns,) * 3 + (enc._inv_hp,) * 2 + (enc._inv_ram,) * 6
+            + (enc._inv_deck,) * 4 + (enc._inv_scan,) * 2, dtype=np.float64)
+        # Card-count zones in the order `encode` collects them (row offsets minus 1).
+        self.zone_base = np.array([enc.o_hand, enc.o_own_bottom, enc.o_own_discard,
+                                   enc.o_opp_revealed, enc.o_opp_bottom,
+                                   enc.o_opp_discard], dtype=np.intp) - 1
+        self.slot_ones = np.array(enc._slot_ones, dtype=np.intp)        # (12, C+1, 2)
+        self.rush = np.array(enc._rush, dtype=bool)
+        slots = np.arange(2 * FIGHTERS)
+        self.slot_leader = slots % FIGHTERS == 0
+        self.slot_side = slots // FIGHTERS  # 0: the observer's, 1: the opponent's
+        # Per slot, where each field of a fighter record goes (`_RECORD_FEATURES`), and per
+        # field the clip range and the scale that turn it into its feature.
+        so = enc.slot_layout.offsets()
+        self.record_dest = np.array([[base + so[name] for name in _RECORD_FEATURES]
+                                     for base in enc._slot_bases], dtype=np.intp)  # (12, 8)
+        cap = float(POWER_CAP)
+        self.record_lo = np.array([-np.inf, 0, -np.inf, -cap, -np.inf, 0, -cap, -cap])
+        self.record_hi = np.array([np.inf, 1, np.inf, cap, np.inf, 1, cap, cap])
+        self.record_scale = np.array([1, 1, enc._inv_ram, POWER_SCALE, 1, 1, POWER_SCALE,
+                                      POWER_SCALE])
+
+    def encode(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
+        """`(N, size)` float32, row i encoding the i-th observation (see the module docstring).
+
+        `observations` may be a generator: each dict is dropped once copied (BatchEnv passes
+        one, so that the cyclic garbage collector never has a batch of live dicts to scan).
+        """
+        D = self.size
+        facts: list[int] = []
+        zone_cards: list[int] = []
+        zone_lens: list[int] = []
+        fighters: list[Any] = []
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        ones_ends: list[int] = []
+        idx_ends: list[int] = []
+        gather_rare = self.encoder._gather_rare
+        for o in observations:
+            me, you, opp, battle, pending = _OBS_FIELDS(o)
+            facts += (me, o["first_player"], o["active"], o["current_player"], o["done"],
+                      o["winner"], battle is not None, pending is not None, o["turn"],
+                      you["turns_taken"], opp["turns_taken"], you["hp"], opp["hp"],
+                      you["ram_supply"], you["ram_ready"], you["ram_exhausted"],
+                      opp["ram_supply"], opp["ram_ready"], opp["ram_exhausted"],
+                      you["deck_size"], opp["deck_size"], you["hand_size"], opp["hand_size"],
+                      you["scanned_count"], opp["scanned_count"])
+            a = you["hand"]
+            b = you["known_bottom"]
+            c = you["discard"]
+            d = opp["revealed_hand"]
+            e = opp["known_bottom"]
+            f = opp["discard"]
+            zone_cards += a
+            zone_cards += b
+            zone_cards += c
+            zone_cards += d
+            zone_cards += e
+            zone_cards += f
+            zone_lens += (len(a), len(b), len(c), len(d), len(e), len(f))
+            fighters += you["fighters"]
+            fighters += opp["fighters"]
+            if battle is not None or pending is not None or you["known_top"]:
+                gather_rare(o, you, battle, pending, ones, idx, val)
+            ones_ends.append(len(ones))
+            idx_ends.append(len(idx))
+        n = len(ones_ends)
+        out = np.zeros((n, D), dtype=np.float32)
+        if not n:
+            return out
+        flat = out.reshape(-1)
+        row_start = np.arange(0, n * D, D)
+        g = int64_array(facts).reshape(n, _N_FACTS)
+        me, first, active, current, done, winner, in_battle, in_pending, turn = g.T[:_FIRST_SCALAR + 1]
+        done = done.astype(bool)
+        rows = np.arange(n)
+        # Game facts.
+        out[rows, self.o_first] = first == me
+        out[rows, self.o_your_turn] = active == me
+        out[rows, self.o_to_act] = current == me
+        out[rows, self.o_to_act + 1] = (current != me) & (current >= 0)
+        phase = np.where(done, self.phase_over,
+                         np.where(in_battle, self.phase_battle,
+                                  np.where(in_pending, self.phase_choice, self.phase_act)))
+        out[rows, phase] = 1.0
+        out[rows, self.o_outcome] = done & (winner == me)
+        out[rows, self.o_outcome + 1] = done & (winner >= 0) & (winner != me)
+        out[:, self.scalar_idx] = g[:, _FIRST_SCALAR:] * self.scalar_scale
+        # Card counts.
+        if zone_cards:
+            base = (row_start[:, None] + self.zone_base).reshape(-1)
+            cells, counts = np.unique(np.repeat(base, int64_array(zone_lens))
+                                      + int64_array(zone_cards),
+                                      return_counts=True)
+            flat[cells] = counts
+        # Fighters: one 8-number record per occupied space, its slot (0-11) and row; the
+        # records are flattened here, once for the batch, not row by row in the loop.
+        r, slot = np.nonzero(np.fromiter(map(is_occupied, fighters), bool, len(fighters))
+                             .reshape(n, 2 * FIGHTERS))
+        fr = int64_array(list(chain.from_iterable(filter(None, fighters)))).reshape(-1, 8)
+        card, entered = fr[:, 0], fr[:, 4]
+        at = row_start[r][:, None]
+        flat[(at + self.slot_ones[slot, card]).reshape(-1)] = 1.0
+        # Every field of a record becomes its feature at once (clipped, scaled; absent ones
+        # are the zeros they are), then card and entered are replaced by can_attack and new.
+        values = fr.astype(np.float64)
+        np.clip(values, self.record_lo, self.record_hi, out=values)
+        values *= self.record_scale
+        # A side's fighters can attack on its owner's turn (not their first) while the game
+        # is on: per row and side, then per fighter (Leader, older than this turn, or Rush).
+        side_can = ((np.stack((me, 1 - me), axis=1) == active[:, None]) & (g[:, _TURNS_TAKEN] >= 2)
+                    & ~done[:, None])
+        leader = self.slot_leader[slot]
+        t = turn[r]
+        values[:, 0] = ((fr[:, 1] == 0) & side_can[r, self.slot_side[slot]]
+                        & (leader | (entered < t) | self.rush[card]))
+        values[:, 4] = (entered == t) & ~leader
+        flat[at + self.record_dest[slot]] = values
+        # The rare parts gathered row by row.
+        put_rows(out, ones, ones_ends, idx, val, idx_ends)
+        return out
