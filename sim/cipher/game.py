@@ -16,7 +16,10 @@ from typing import Any
 
 import numpy as np
 
+from sim.cipher import scenario
+from sim.cipher.cards import load_card_set
 from sim.cipher.cardspec import MAX_ACTIVATED
+from sim.cipher.decks import check_deck, get_deck, starter_decks
 from sim.cipher.params import CipherParams
 from sim.cipher.rules import CipherState
 from sim.cipher.state import PlayerState
@@ -26,18 +29,12 @@ from sim.core.protocol import Game
 from sim.core.seeding import make_rng
 
 
-class CipherGame(Game):
+class CipherGame(Game, params=CipherParams, state=CipherState):
     """The FE Cipher game: card tables, the action codec and the state factory."""
 
     name = "cipher"
 
-    @staticmethod
-    def params_class() -> type[CipherParams]:
-        """The params type `load_game` builds."""
-        return CipherParams
-
     def __init__(self, params: CipherParams | None = None, card_set=None) -> None:
-        from sim.cipher.cards import load_card_set
         self.params = params if params is not None else CipherParams()
         self.card_set = card_set if card_set is not None else load_card_set()
         cs = self.card_set
@@ -99,7 +96,6 @@ class CipherGame(Game):
 
     @cached_property
     def _starters(self) -> list:
-        from sim.cipher.decks import starter_decks
         return list(starter_decks().values())
 
     def default_decks(self) -> list:
@@ -108,7 +104,6 @@ class CipherGame(Game):
 
     def resolve_deck(self, deck: Any):
         """A validated `Deck` from a Deck, a starter name or a deck dict (InvalidDeckError if not, FE-1)."""
-        from sim.cipher.decks import check_deck, get_deck
         d = get_deck(deck)
         check_deck(d, self.card_set, self.params)
         return d
@@ -173,5 +168,4 @@ class CipherGame(Game):
 
     def state_from_dict(self, data: dict) -> CipherState:
         """A state from a scenario dict or `to_dict` output (validated, C-4)."""
-        from sim.cipher.scenario import state_from_dict
-        return state_from_dict(self, data)
+        return scenario.state_from_dict(self, data)

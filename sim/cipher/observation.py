@@ -14,6 +14,9 @@ from sim.cipher import effects as fx
 from sim.cipher.cardspec import MAX_ACTIVATED
 from sim.core.events import redact_events
 
+PHASE_NAMES = {"mulligan": "set-up", "bond": "Bond Phase", "deploy": "Deployment Phase",
+               "action": "Action Phase", "over": "game over"}
+"""How an illegal-action message names each phase."""
 
 def _units(state, player: int) -> list[dict]:
     pl = state.players[player]
@@ -180,7 +183,6 @@ def illegal_reason(state, block: str, idx: int) -> str:
     p = state.active
     pl = state.players[p]
     phase = state.phase
-    from sim.cipher.rules import PHASE_NAMES
     here = PHASE_NAMES.get(phase, phase)
     if block in ("bond", "deploy_front", "deploy_rear", "class_change", "level_up"):
         c = idx + 1

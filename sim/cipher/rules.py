@@ -23,6 +23,8 @@ before anything changes, so an IllegalActionError leaves the state exactly as it
 from __future__ import annotations
 
 from sim.cipher import effects as fx
+from sim.cipher import hidden, scenario
+from sim.cipher import observation as views
 from sim.cipher.cardspec import MAX_ACTIVATED
 from sim.cipher.flow import Flow
 from sim.cipher.state import StateData
@@ -30,9 +32,6 @@ from sim.core.errors import IllegalActionError
 from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
 from sim.core.two_player import ActiveOrPendingSeat
-
-PHASE_NAMES = {"mulligan": "set-up", "bond": "Bond Phase", "deploy": "Deployment Phase",
-               "action": "Action Phase", "over": "game over"}
 
 
 class CipherState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, State):
@@ -45,29 +44,16 @@ class CipherState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, Stat
         return self.copy_data(CipherState.__new__(CipherState))
 
     def determinize(self, observer: int, rng) -> CipherState:
-        from sim.cipher.hidden import determinize
-        return determinize(self, observer, rng)
+        return hidden.determinize(self, observer, rng)
 
     def observation(self, player: int) -> dict:
-        from sim.cipher.observation import observe
-        return observe(self, player)
+        return views.observe(self, player)
 
     def action_label(self, action: int) -> str:
-        from sim.cipher.observation import label
-        return label(self, action)
+        return views.label(self, action)
 
     def to_dict(self) -> dict:
-        from sim.cipher.scenario import state_to_dict
-        return state_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict, game=None) -> CipherState:
-        """A state from a scenario or `to_dict` output; the game is built from its params if not given."""
-        if game is None:
-            from sim.cipher.game import CipherGame
-            from sim.cipher.params import CipherParams
-            game = CipherGame(CipherParams.from_dict(data.get("params", {})))
-        return game.state_from_dict(data)
+        return scenario.state_to_dict(self)
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:
@@ -195,8 +181,7 @@ class CipherState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, Stat
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action not in legal:
-            from sim.cipher.observation import illegal_reason
-            raise IllegalActionError(f"action {action} ({block} {idx}): {illegal_reason(self, block, idx)}")
+            raise IllegalActionError(f"action {action} ({block} {idx}): {views.illegal_reason(self, block, idx)}")
         self._legal = None
         self._events = []
         pending = self.pending

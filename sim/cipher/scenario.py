@@ -179,8 +179,7 @@ def _player(game, resolve, d: dict, i: int, s) -> PlayerState:
 
 
 def state_from_dict(game, data: dict):
-    """A CipherState from a scenario or `state_to_dict` output (validated)."""
-    from sim.cipher.rules import CipherState
+    """A state of `game` (its `state_class`) from a scenario or `state_to_dict` output (validated)."""
     _check_keys(data, _TOP_KEYS, "scenario")
     if "game" in data and data["game"] != "cipher":
         raise InvalidScenarioError(f"scenario.game: {data['game']!r} is not 'cipher'")
@@ -190,7 +189,7 @@ def state_from_dict(game, data: dict):
         raise InvalidScenarioError("scenario.params: differ from the game's params; "
                                    "load the game with those overrides first")
     params = game.params
-    s = CipherState.__new__(CipherState)
+    s = game.state_class.__new__(game.state_class)
     s.game, s.params, s.cards = game, params, game.cards
     s.turn = _int(data, "turn", 3, 1, params.max_turns, "scenario")
     s.first_player = _int(data, "first_player", 0, 0, 1, "scenario")

@@ -16,6 +16,9 @@ from sim.core.actions import ActionCodec
 from sim.core.errors import InvalidDeckError
 from sim.core.protocol import Game
 from sim.core.seeding import make_rng
+from sim.first_cycle import scenario
+from sim.first_cycle.cards import load_card_set
+from sim.first_cycle.decks import check_deck, get_deck, starter_decks
 from sim.first_cycle.effects import parse_passives
 from sim.first_cycle.params import FirstCycleParams
 from sim.first_cycle.rules import FirstCycleState
@@ -25,18 +28,12 @@ NO_ABILITY = 1 << 30
 """`activated_cost` of a card without an activated ability: more RAM than any player has."""
 
 
-class FirstCycleGame(Game):
+class FirstCycleGame(Game, params=FirstCycleParams, state=FirstCycleState):
     """The First Cycle game: card tables, the action codec and the state factory."""
 
     name = "first_cycle"
 
-    @staticmethod
-    def params_class() -> type[FirstCycleParams]:
-        """The params type `load_game` builds."""
-        return FirstCycleParams
-
     def __init__(self, params: FirstCycleParams | None = None, card_set=None) -> None:
-        from sim.first_cycle.cards import load_card_set
         self.params = params if params is not None else FirstCycleParams()
         self.card_set = card_set if card_set is not None else load_card_set()
         n = self.card_set.max_number
@@ -100,7 +97,6 @@ class FirstCycleGame(Game):
 
     @cached_property
     def _starters(self) -> list:
-        from sim.first_cycle.decks import starter_decks
         return list(starter_decks().values())
 
     def default_decks(self) -> list:
@@ -109,7 +105,6 @@ class FirstCycleGame(Game):
 
     def resolve_deck(self, deck: Any):
         """A validated `Deck` from a Deck, a starter name or a deck dict (InvalidDeckError if not)."""
-        from sim.first_cycle.decks import check_deck, get_deck
         d = get_deck(deck)
         check_deck(d, self.card_set, self.params)
         return d
@@ -170,5 +165,4 @@ class FirstCycleGame(Game):
 
     def state_from_dict(self, data: dict) -> FirstCycleState:
         """A state from a scenario dict or `to_dict` output (validated, C-4)."""
-        from sim.first_cycle.scenario import state_from_dict
-        return state_from_dict(self, data)
+        return scenario.state_from_dict(self, data)

@@ -146,8 +146,7 @@ def _player(game, resolve, d: dict, i: int, turn: int, first: int) -> PlayerStat
 
 
 def state_from_dict(game, data: dict):
-    """A FirstCycleState from a scenario or `state_to_dict` output (validated)."""
-    from sim.first_cycle.rules import FirstCycleState
+    """A state of `game` (its `state_class`) from a scenario or `state_to_dict` output (validated)."""
     _check_keys(data, _TOP_KEYS, "scenario")
     if "game" in data and data["game"] != "first_cycle":
         raise InvalidScenarioError(f"scenario.game: {data['game']!r} is not 'first_cycle'")
@@ -164,7 +163,7 @@ def state_from_dict(game, data: dict):
     if not isinstance(players, list) or len(players) != 2:
         raise InvalidScenarioError("scenario.players: expected a list of 2 player dicts")
     resolve = _CardResolver(game)
-    s = FirstCycleState.__new__(FirstCycleState)
+    s = game.state_class.__new__(game.state_class)
     s.game = game
     s.params = params
     s.cards = game.cards

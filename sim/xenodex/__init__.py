@@ -5,3 +5,8 @@ abilities, transmissions and Echoes), state (data), rules (protocol, legal actio
 cycle (the phases of a cycle), battle (strikes, capture, siege), hidden (determinize),
 observation (views, labels), scenario (dicts), game (set-up). See docs/rules/xenodex.md.
 """
+from sim.xenodex.game import XenodexGame
+from sim.xenodex.params import XenodexParams
+from sim.xenodex.rules import XenodexState
+
+__all__ = ["XenodexGame", "XenodexParams", "XenodexState"]

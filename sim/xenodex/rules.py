@@ -24,7 +24,7 @@ from sim.core.protocol import State
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
 from sim.xenodex import effects as fx
-from sim.xenodex import hidden
+from sim.xenodex import hidden, scenario
 from sim.xenodex import observation as ob
 from sim.xenodex.state import StateData
 
@@ -91,20 +91,15 @@ class XenodexState(CachedLegalActions, StateData, State):
         return ob.label(self, action)
 
     def to_dict(self) -> dict:
-        from sim.xenodex.scenario import state_to_dict
-        return state_to_dict(self)
+        return scenario.state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict, game=None) -> XenodexState:
-        """A state from a scenario or `to_dict` output; the game is built from its params if not given."""
-        if game is None:
-            from sim.xenodex.game import XenodexGame
-            from sim.xenodex.params import XenodexParams
-            params = dict(data.get("params", {}))
-            if "players" in data and isinstance(data["players"], int):
-                params.setdefault("num_players", data["players"])
-            game = XenodexGame(XenodexParams.from_dict(params))
-        return game.state_from_dict(data)
+    def scenario_params(cls, data: dict) -> dict:
+        """The params of `data`, with `num_players` from a scenario's seat count."""
+        params = dict(data.get("params", {}))
+        if "players" in data and isinstance(data["players"], int):
+            params.setdefault("num_players", data["players"])
+        return params
 
     def finish(self, winner: int, reason: str) -> None:
         """End the game: `winner` (-1 for a draw) and the end reason."""
