@@ -133,22 +133,10 @@ class Flow:
             pl.u_mod = [0] * len(pl.u_mod)
             pl.u_used = [0] * len(pl.u_used)
             pl.spent = 0
-        self._events.append(("end_turn", self.turn, self.active))
-        if self.turn >= self.params.max_turns:
-            self._finish(-1, "turn_limit")
-            return
-        self.turn += 1
-        self.active = 1 - self.active
-        self.tasks.append(("start",))
+        self._pass_turn()
 
-    def _finish(self, winner: int, reason: str) -> None:
-        self.done = True
+    def _close_game(self) -> None:
         self.phase = "over"
-        self.winner = winner
-        self.end_reason = reason
-        self.pending = None
-        self.tasks = []
-        self._events.append(("game_over", winner, reason))
 
     # ------------------------------------------------------------------ battle
     def _declare_attack(self, p: int, att_uid: int, def_uid: int) -> None:
@@ -330,8 +318,3 @@ class Flow:
             pl.bonds.append(c)
             pl.bond_up.append(True)
             self._events.append(("bond", p, c))
-
-    def remove_from_hand(self, pl, c: int) -> None:
-        pl.hand.remove(c)
-        if pl.revealed.count(c) > pl.hand.count(c):
-            pl.revealed.remove(c)

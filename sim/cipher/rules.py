@@ -28,32 +28,20 @@ from sim.cipher import observation as views
 from sim.cipher.cardspec import MAX_ACTIVATED
 from sim.cipher.flow import Flow
 from sim.cipher.state import StateData
-from sim.core.errors import IllegalActionError
-from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
-from sim.core.two_player import ActiveOrPendingSeat
+from sim.core.two_player import TwoPlayerRules
 
 
-class CipherState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, State):
+class CipherState(TwoPlayerRules, Flow, StateData, State):
     """An FE Cipher position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
 
-    # ------------------------------------------------------------------ protocol
-    def clone(self) -> CipherState:
-        return self.copy_data(CipherState.__new__(CipherState))
-
-    def determinize(self, observer: int, rng) -> CipherState:
-        return hidden.determinize(self, observer, rng)
-
-    def observation(self, player: int) -> dict:
-        return views.observe(self, player)
-
-    def action_label(self, action: int) -> str:
-        return views.label(self, action)
-
-    def to_dict(self) -> dict:
-        return scenario.state_to_dict(self)
+    determinize = hidden.determinize
+    observation = views.observe
+    action_label = views.label
+    to_dict = scenario.state_to_dict
+    _illegal_reason = views.illegal_reason
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:
@@ -168,30 +156,6 @@ class CipherState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, Stat
         return sorted({c for c in pl.hand if char[c] == ch})
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: int) -> None:
-        if self.done:
-            raise IllegalActionError(f"action {action}: the game is over")
-        g = self.game
-        try:
-            block, idx = g.codec.decode(int(action))
-        except (IndexError, TypeError, ValueError):
-            raise IllegalActionError(
-                f"action {action!r} is outside the action space 0..{g.action_space_size - 1}") from None
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(f"action {action} ({block} {idx}): {views.illegal_reason(self, block, idx)}")
-        self._legal = None
-        self._events = []
-        pending = self.pending
-        if pending is None:
-            self._apply_main(block, idx)
-        else:
-            self.pending = None
-            self._apply_choice(pending, block, idx)
-        self._run()
-
     def _apply_main(self, block: str, idx: int) -> None:
         p = self.active
         pl = self.players[p]

@@ -144,35 +144,19 @@ class Flow:
     def _end_turn(self) -> None:
         for pl in self.players:
             pl.mod_turn = [0] * FIGHTERS
-        self._events.append(("end_turn", self.turn, self.active))
-        if self.turn >= self.params.max_turns:
-            self._finish(-1, "turn_limit")
-            return
-        self.turn += 1
-        self.active = 1 - self.active
-        self.tasks.append(("start",))
+        self._pass_turn()
 
-    def _finish(self, winner: int, reason: str) -> None:
-        for task in self.tasks:  # a Protocol still resolving is discarded as usual
+    def _close_game(self) -> None:
+        """At the end of the game a Protocol still resolving is discarded as usual."""
+        for task in self.tasks:
             if task[0] == "protocol_done":
                 self.players[task[1]].discard.append(task[2])
-        self.done = True
-        self.winner = winner
-        self.end_reason = reason
-        self.pending = None
-        self.tasks = []
         self.battle = None
-        self._events.append(("game_over", winner, reason))
 
     # ------------------------------------------------------------------ zones and costs
     def _pay(self, pl, cost: int) -> None:
         pl.ram_ready -= cost
         pl.ram_exhausted += cost
-
-    def _remove_from_hand(self, pl, c: int) -> None:
-        pl.hand.remove(c)
-        if pl.revealed.count(c) > pl.hand.count(c):
-            pl.revealed.remove(c)
 
     def _place(self, player: int, c: int, slot: int) -> None:
         pl = self.players[player]

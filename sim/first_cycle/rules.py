@@ -17,10 +17,8 @@ state exactly as it was (C-4).
 """
 from __future__ import annotations
 
-from sim.core.errors import IllegalActionError
-from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
-from sim.core.two_player import ActiveOrPendingSeat
+from sim.core.two_player import TwoPlayerRules
 from sim.first_cycle import effects as fx
 from sim.first_cycle import hidden, scenario
 from sim.first_cycle import observation as views
@@ -34,26 +32,15 @@ END, PASS, PLAY, ATTACH, ATTACK, ACTIVATE, CHOOSE, SUPPORT, CARD, SCAN, TRIGGER 
 _CHARACTER_SPACES = range(1, FIGHTERS)
 
 
-class FirstCycleState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, State):
+class FirstCycleState(TwoPlayerRules, Flow, StateData, State):
     """A First Cycle position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
 
-    # ------------------------------------------------------------------ protocol
-    def clone(self) -> FirstCycleState:
-        return self.copy_data(FirstCycleState.__new__(FirstCycleState))
-
-    def determinize(self, observer: int, rng) -> FirstCycleState:
-        return hidden.determinize(self, observer, rng)
-
-    def observation(self, player: int) -> dict:
-        return views.observe(self, player)
-
-    def action_label(self, action: int) -> str:
-        return views.label(self, action)
-
-    def to_dict(self) -> dict:
-        return scenario.state_to_dict(self)
+    determinize = hidden.determinize
+    observation = views.observe
+    action_label = views.label
+    to_dict = scenario.state_to_dict
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:
@@ -154,31 +141,6 @@ class FirstCycleState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, 
         return [c for c in sorted(set(pl.hand)) if g.is_protocol[c] and g.cost[c] <= pl.ram_ready]
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: int) -> None:
-        if self.done:
-            raise IllegalActionError(f"action {action}: the game is over")
-        g = self.game
-        try:
-            block, idx = g.codec.decode(int(action))
-        except (IndexError, TypeError, ValueError):
-            raise IllegalActionError(
-                f"action {action!r} is outside the action space 0..{g.action_space_size - 1}") from None
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            reason = self._illegal_reason(block, idx)
-            raise IllegalActionError(f"action {action} ({block} {idx}): {reason}")
-        self._legal = None
-        self._events = []
-        pending = self.pending
-        if pending is None:
-            self._apply_main(block, idx)
-        else:
-            self.pending = None
-            self._apply_choice(pending, block, idx)
-        self._run()
-
     def _illegal_reason(self, block: str, idx: int) -> str:
         """A sentence saying why an action that is not legal here is not."""
         pending = self.pending
@@ -215,7 +177,7 @@ class FirstCycleState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, 
         elif block == PLAY:
             c = idx + 1
             self._pay(pl, self.game.cost[c])
-            self._remove_from_hand(pl, c)
+            self.remove_from_hand(pl, c)
             if self.game.is_protocol[c]:
                 self._events.append(("execute", p, c))
                 self._execute_protocol(p, c)
@@ -266,7 +228,7 @@ class FirstCycleState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, 
             if block == SUPPORT:
                 c = idx + 1
                 self._pay(pl, self.game.cost[c])
-                self._remove_from_hand(pl, c)
+                self.remove_from_hand(pl, c)
                 pl.discard.append(c)
                 b = self.battle
                 fighter = b[0] if player == self.active else b[1]
@@ -275,7 +237,7 @@ class FirstCycleState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, 
         elif kind == "cycle":
             if block == CARD:
                 c = idx + 1
-                self._remove_from_hand(pl, c)
+                self.remove_from_hand(pl, c)
                 pl.deck.insert(0, c)
                 pl.known_bottom += 1
                 self._events.append(("cycle", player, c))

@@ -73,9 +73,6 @@ class XenodexState(CachedLegalActions, StateData, State):
         """XenodeX counts cycles: the current cycle (for logs that record turns)."""
         return self.cycle
 
-    def clone(self) -> XenodexState:
-        return self.copy_data(XenodexState.__new__(XenodexState))
-
     def determinize(self, observer: int, rng: np.random.Generator) -> XenodexState:
         return hidden.determinize(self, observer, rng)
 
