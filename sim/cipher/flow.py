@@ -97,6 +97,16 @@ class Flow:
         return [(player, pl.u_uid[i], c, si) for si in self.game.triggers[c].get(trigger, ())]
 
     # ------------------------------------------------------------------ set-up and turns
+    def _set_up(self) -> None:
+        """After the shuffles and the first player's draw (game.py): opening hands, first
+        player first, then the mulligan questions, first player first, then `_begin_game`."""
+        first = self.first_player
+        for p in (first, 1 - first):
+            self.draw(p, self.params.opening_hand, event="opening_hand")
+        self.tasks.append(("begin",))
+        self.tasks.append(("mulligan_ask", 1 - first))
+        self.tasks.append(("mulligan_ask", first))
+
     def _begin_game(self) -> None:
         """After the mulligans: orbs from the top of each deck, the MCs flipped, turn 1 begins."""
         n = self.params.orbs

@@ -133,3 +133,11 @@ class StateData(TwoPlayerData):
     """
 
     __slots__ = ("phase", "b_att", "b_def", "b_att_mod", "b_def_mod", "b_crit", "b_evaded")
+
+    def init_blank(self, game) -> None:
+        """Every field at its value before set-up: the mulligan phase, no battle."""
+        super().init_blank(game)
+        self.phase = "mulligan"
+        self.b_att = self.b_def = -1
+        self.b_att_mod = self.b_def_mod = 0
+        self.b_crit = self.b_evaded = False

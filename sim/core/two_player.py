@@ -14,12 +14,26 @@ that names the deciding seat, the winner (-1 for a draw) and the events of the l
   (C-2), ending the game, taking a card out of a hand the opponent partly knows (C-3).
 
 A game's state class is `class S(TwoPlayerRules, <its flow mixin>, StateData, State)`.
+
+- `TwoPlayerGame`: the `Game` both build on: params and card set (the shipped ones by
+  default), starter decks, deck resolution with the game's deck-building rules, and set-up:
+  each deck shuffled into a new player record, the first player chosen at random (C-1, all
+  from the state's own generator), then the game's own `_set_up()` and task machine. A game
+  adds its card tables and action codec, `new_player(head, deck)` and `state_from_dict`.
 """
 from __future__ import annotations
 
-from sim.core.errors import IllegalActionError
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from sim.core.errors import IllegalActionError, InvalidDeckError
 from sim.core.legal_cache import CachedLegalActions
+from sim.core.protocol import Game
 from sim.core.records import StateRecord
+from sim.core.seeding import make_rng
 
 
 class TwoPlayerData(StateRecord, lists="tasks", records="players"):
@@ -28,6 +42,26 @@ class TwoPlayerData(StateRecord, lists="tasks", records="players"):
 
     __slots__ = ("game", "params", "cards", "players", "turn", "active", "first_player", "winner",
                  "end_reason", "done", "tasks", "pending", "next_uid", "_events", "_legal")
+
+    def init_blank(self, game: Game) -> None:
+        """Set every field to its value before set-up: no players yet, turn 1, player 0
+        active and first, no task, choice, winner, event or generator. A game's data class
+        extends this with its own fields."""
+        self.game = game
+        self.params = game.params
+        self.cards = game.cards
+        self.players = []
+        self.turn = 1
+        self.active = self.first_player = 0
+        self.winner = -1
+        self.end_reason = ""
+        self.done = False
+        self.tasks = []
+        self.pending = None
+        self.next_uid = 1
+        self._events = []
+        self._legal = None
+        self._rng = self._rng_state = None
 
 
 class TwoPlayerRules(CachedLegalActions):
@@ -114,3 +148,104 @@ class TwoPlayerRules(CachedLegalActions):
         pl.hand.remove(c)
         if pl.revealed.count(c) > pl.hand.count(c):
             pl.revealed.remove(c)
+
+
+def effects_by_trigger(table: list[Any], effects_of: Callable[[Any], tuple]) -> list[dict[str, tuple[int, ...]]]:
+    """Per card of `table` (None where no card has that id): its effect specs' indices by
+    trigger, `{"on_attack": (0, 2), ...}` (what the task machine looks up when a trigger fires)."""
+    out: list[dict[str, tuple[int, ...]]] = []
+    for spec in table:
+        d: dict[str, list[int]] = {}
+        if spec:
+            for i, e in enumerate(effects_of(spec)):
+                d.setdefault(e.trigger, []).append(i)
+        out.append({k: tuple(v) for k, v in d.items()})
+    return out
+
+
+class TwoPlayerGame(Game):
+    """The `Game` of a two-player card engine (module docstring). A subclass sets `title`
+    (its name in messages), the card set and deck functions of its own modules
+    (`load_card_set`, `starter_decks`, `get_deck`, `check_deck`, as staticmethods), and
+    defines `new_player` and `state_from_dict`."""
+
+    title: str = "game"
+    cards: list[Any]
+    codec: Any
+    load_card_set: Callable[[], Any]
+    starter_decks: Callable[[], dict[str, Any]]
+    get_deck: Callable[[Any], Any]
+    check_deck: Callable[..., None]
+
+    def __init__(self, params: Any = None, card_set: Any = None) -> None:
+        self.params = params if params is not None else self.params_class()()
+        self.card_set = card_set if card_set is not None else self.load_card_set()
+        self._deck_cache: dict[Any, tuple[int, list[int]]] = {}
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def action_space_size(self) -> int:
+        return self.codec.size
+
+    @cached_property
+    def _starters(self) -> list:
+        return list(self.starter_decks().values())
+
+    def default_decks(self) -> list:
+        """The first two starter decks."""
+        return self._starters[:2]
+
+    def resolve_deck(self, deck: Any) -> Any:
+        """A validated deck from a deck, a starter name or a deck dict (InvalidDeckError
+        naming every broken deck-building rule)."""
+        d = self.get_deck(deck)
+        self.check_deck(d, self.card_set, self.params)
+        return d
+
+    def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> Any:
+        """A game after set-up, at its first decision (first player random, C-1)."""
+        if decks is None:
+            decks = self.default_decks()
+        if len(decks) != 2:
+            raise InvalidDeckError([f"{self.title} needs 2 decks, got {len(decks)}"])
+        return self.new_state_from_lists(seed, [self._deck_lists(d) for d in decks])
+
+    def _deck_lists(self, deck: Any) -> tuple[int, list[int]]:
+        """(head card, the other cards) of a deck, validated once per name or deck value."""
+        key = deck if isinstance(deck, str) or getattr(deck, "__hash__", None) else None
+        if key is not None and key in self._deck_cache:
+            return self._deck_cache[key]
+        d = self.resolve_deck(deck)
+        lists = (d.leader_number(self.card_set), d.numbers(self.card_set))
+        if key is not None:
+            self._deck_cache[key] = lists
+        return lists
+
+    def blank_state(self) -> Any:
+        """A state with no players, before set-up (for `new_state` and scenarios)."""
+        cls = self.state_class
+        s = cls.__new__(cls)
+        s.init_blank(self)
+        return s
+
+    def new_state_from_lists(self, seed: int | np.random.SeedSequence,
+                             decks: Sequence[tuple[int, list[int]]]) -> Any:
+        """Set-up from already validated (head card, other cards) pairs: each deck shuffled,
+        the first player drawn, then the game's `_set_up()` and its tasks run."""
+        rng = make_rng(seed)
+        s = self.blank_state()
+        for head, cards in decks:
+            perm = rng.permutation(len(cards))
+            s.players.append(self.new_player(head, [cards[i] for i in perm]))
+        s.first_player = s.active = int(rng.integers(2))
+        s.rng = rng
+        s._set_up()
+        s._run()
+        return s
+
+    def new_player(self, head: int, deck: list[int]) -> Any:
+        """A player record at set-up: `head` (the Leader or Main Character) and the shuffled deck."""
+        raise NotImplementedError

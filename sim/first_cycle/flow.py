@@ -3,6 +3,7 @@
 A mixin of `FirstCycleState` (rules.py), which adds the decisions. Implements first_cycle.md
 with rulings C-2, FC-1 and FC-3..FC-7 (docs/rules/first_cycle.md maps each paragraph to its
 code and test):
+- set-up: the opening hands;
 - the turn (FC-1): Refresh (attached RAM returns ready, FC-5), Install RAM while the supply
   lasts, start-of-turn triggers (Scan) before Draw, the first player's skipped first draw,
   the end of the turn and the turn limit (C-2);
@@ -123,6 +124,13 @@ class Flow:
         return [(fighter, pl.uid[fighter], c, ai) for ai in abilities]
 
     # ------------------------------------------------------------------ turn structure
+    def _set_up(self) -> None:
+        """After the shuffles and the first player's draw (game.py): five private cards each,
+        then the first turn begins."""
+        for p in (0, 1):
+            self.draw(p, self.params.opening_hand, event="opening_hand")
+        self.tasks.append(("start",))
+
     def _start_turn(self) -> None:
         p = self.active
         pl = self.players[p]

@@ -102,3 +102,9 @@ class StateData(TwoPlayerData):
     `(player, fighter, uid)` (None when there is none)."""
 
     __slots__ = ("battle", "last_target")
+
+    def init_blank(self, game) -> None:
+        """Every field at its value before set-up: no battle and no last target."""
+        super().init_blank(game)
+        self.battle = None
+        self.last_target = None
