@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.core.effect_params import WithParams
+from sim.core.effect_params import EffectSpec
 
 COLORS: tuple[str, ...] = ("red", "blue", "white", "black", "green", "purple", "yellow", "brown")
 TYPES: tuple[str, ...] = ("male", "female", "sword", "lance", "axe", "bow", "tome", "staff",
@@ -71,17 +71,12 @@ MAX_ACTIVATED = 2       # activated skills per card (sizes the action space)
 
 
 @dataclass(frozen=True)
-class Skill(WithParams):
-    """One skill: when it works, its named effect with params, condition and cost."""
+class Skill(EffectSpec):
+    """One skill (trigger, named effect with params, condition); an activated one costs
+    `reverse` face-up bonds and, with `tap`, tapping its unit."""
 
-    trigger: str
-    effect: str
-    params: tuple[tuple[str, object], ...] = ()
-    condition: tuple[tuple[str, object], ...] = ()
     reverse: int = 0
     tap: bool = False
-    once_per_turn: bool = False
-    text: str = ""
 
 
 @dataclass(frozen=True)

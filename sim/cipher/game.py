@@ -10,8 +10,6 @@ deck, the MCs are flipped into the front line and turn 1 begins (`_begin_game`).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from sim.cipher import scenario
 from sim.cipher.cards import load_card_set
 from sim.cipher.cardspec import MAX_ACTIVATED
@@ -37,12 +35,8 @@ class CipherGame(TwoPlayerGame, params=CipherParams, state=CipherState):
     def __init__(self, params: CipherParams | None = None, card_set=None) -> None:
         super().__init__(params, card_set)
         cs = self.card_set
-        n = cs.max_id
-        self.num_cards = n
-        table: list[Any] = [None] * (n + 1)
-        for cid, spec in cs.by_id.items():
-            table[cid] = spec
-        self.cards = table
+        n = self.num_cards
+        table = self.cards
         self.char_id = dict(cs.char_id)
         self.char_names = cs.characters
         self.num_chars = max(len(cs.characters), 1)

@@ -167,7 +167,8 @@ class TwoPlayerGame(Game):
     """The `Game` of a two-player card engine (module docstring). A subclass sets `title`
     (its name in messages), the card set and deck functions of its own modules
     (`load_card_set`, `starter_decks`, `get_deck`, `check_deck`, as staticmethods), and
-    defines `new_player` and `state_from_dict`."""
+    defines `new_player` and `state_from_dict`. `cards` is the card set's table (specs by
+    number, None in the gaps), `num_cards` its highest number."""
 
     title: str = "game"
     cards: list[Any]
@@ -180,6 +181,8 @@ class TwoPlayerGame(Game):
     def __init__(self, params: Any = None, card_set: Any = None) -> None:
         self.params = params if params is not None else self.params_class()()
         self.card_set = card_set if card_set is not None else self.load_card_set()
+        self.cards = self.card_set.table()
+        self.num_cards = self.card_set.max_number
         self._deck_cache: dict[Any, tuple[int, list[int]]] = {}
 
     @property

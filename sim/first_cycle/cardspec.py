@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sim.core.effect_params import WithParams
+from sim.core.effect_params import EffectSpec
 
 COLORS: tuple[str, ...] = ("black", "orange", "green", "blue")
 KINDS: tuple[str, ...] = ("leader", "character", "protocol")
@@ -61,16 +61,11 @@ CONDITION_KEYS: tuple[str, ...] = (
 
 
 @dataclass(frozen=True)
-class Ability(WithParams):
-    """One ability: its trigger, named effect with params, optional condition and cost."""
+class Ability(EffectSpec):
+    """One ability (trigger, named effect with params, condition); an activated one costs
+    `cost` RAM."""
 
-    trigger: str
-    effect: str
-    params: tuple[tuple[str, object], ...] = ()
-    condition: tuple[tuple[str, object], ...] = ()
     cost: int = 0
-    once_per_turn: bool = False
-    text: str = ""
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,6 @@ chosen at random) is `sim.core.two_player.TwoPlayerGame` with flow.py `_set_up`.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from sim.core.actions import ActionCodec
 from sim.core.two_player import TwoPlayerGame, effects_by_trigger
 from sim.first_cycle import scenario
@@ -34,12 +32,8 @@ class FirstCycleGame(TwoPlayerGame, params=FirstCycleParams, state=FirstCycleSta
 
     def __init__(self, params: FirstCycleParams | None = None, card_set=None) -> None:
         super().__init__(params, card_set)
-        n = self.card_set.max_number
-        self.num_cards = n
-        table: list[Any] = [None] * (n + 1)
-        for number, spec in self.card_set.by_number.items():
-            table[number] = spec
-        self.cards = table
+        n = self.num_cards
+        table = self.cards
         # Precomputed per-card facts for the hot paths.
         self.cost = [s.cost if s else 0 for s in table]
         self.printed_power = [s.power if s else 0 for s in table]
