@@ -17,38 +17,24 @@ from typing import Any
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from sim.cipher.cardspec import (
-    BONUS_APPLIES,
-    BONUS_WHEN,
     COLORS,
     CONDITION_KEYS,
-    DURATIONS,
     EFFECT_PARAMS,
     EFFECT_TARGETS,
     MAX_ACTIVATED,
+    PARAM_ENUMS,
     SUPPORT_TRIGGERS,
     TRIGGERS,
     TYPES,
     CardSpec,
     Skill,
 )
-from sim.core.carddata import (
-    CardFiles,
-    CardTable,
-    StrictModel,
-    card_label,
-    check_effect_params,
-    check_enum,
-    checked_card,
-    sorted_pairs,
-)
+from sim.core import carddata
+from sim.core.carddata import StrictModel, check_enum, sorted_pairs
 from sim.core.errors import CardDataError
 
 CARDS_DIR = Path(__file__).with_name("cards")
 ParamValue = StrictBool | StrictInt | StrictStr
-
-
-_ENUM_PARAMS: dict[str, tuple[tuple[str, ...], str]] = {
-    "duration": (DURATIONS, "duration"), "applies": (BONUS_APPLIES, "applies"), "when": (BONUS_WHEN, "when")}
 
 
 class _CostModel(StrictModel):
@@ -102,9 +88,9 @@ def _check_params(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> N
         elif k == "target":
             check_enum(errors, p, v, EFFECT_TARGETS[effect], f"target for effect {effect!r}")
         else:
-            check_enum(errors, p, v, *_ENUM_PARAMS[k])
+            check_enum(errors, p, v, *PARAM_ENUMS[k])
 
-    check_effect_params(errors, path, effect, s.params, EFFECT_PARAMS[effect], check_value)
+    carddata.check_effect_params(errors, path, effect, s.params, EFFECT_PARAMS[effect], check_value)
 
 
 def _check_condition(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> None:
@@ -182,8 +168,8 @@ def _check_card(m: _CardModel) -> list[tuple[str, str]]:
 
 def _to_spec(m: _CardModel) -> CardSpec:
     skills = tuple(
-        Skill(trigger=s.trigger, effect=s.effect, params=sorted_pairs(s.params), condition=sorted_pairs(s.condition),
-              reverse=s.cost.reverse if s.cost else 0, tap=s.cost.tap if s.cost else False,
+        Skill(trigger=s.trigger, effect=s.effect, params=sorted_pairs(s.params),
+              condition=sorted_pairs(s.condition), reverse=s.cost.reverse if s.cost else 0, tap=s.cost.tap if s.cost else False,
               once_per_turn=s.once_per_turn, text=s.text)
         for s in m.skills)
     return CardSpec(id=m.id, character=m.character, title=m.title, color=m.color, cost=m.cost,
@@ -206,10 +192,11 @@ def _label(raw: Any, index: int) -> str:
 
 def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
     """Validate one raw card object and return its CardSpec (CardDataError on any problem)."""
-    return checked_card(_CardModel, raw, card_label(origin, _label(raw, index)), _check_card, _to_spec)
+    label = carddata.card_label(origin, _label(raw, index))
+    return carddata.checked_card(_CardModel, raw, label, _check_card, _to_spec)
 
 
-class CardSet(CardTable):
+class CardSet(carddata.CardTable):
     """The validated FE Cipher card set: CardSpecs by id (`by_id`), code and name; character ids."""
 
     def __init__(self, cards: Iterable[CardSpec]):
@@ -254,6 +241,6 @@ class CardSet(CardTable):
         return sorted({c.color for c in self})
 
 
-_FILES = CardFiles(CARDS_DIR, parse_card, CardSet)
+_FILES = carddata.CardFiles(CARDS_DIR, parse_card, CardSet)
 load_card_set_from = _FILES.load_from
 load_card_set = _FILES.shipped

@@ -57,6 +57,9 @@ DURATIONS: tuple[str, ...] = ("battle", "turn")
 # `power_bonus` (continuous): which units it applies to, and in which situation.
 BONUS_APPLIES: tuple[str, ...] = ("self", "other_allies", "mc")
 BONUS_WHEN: tuple[str, ...] = ("always", "attacking", "defending", "my_turn", "opponent_turn")
+# The params whose value is a word of the vocabulary: (the words, what the errors call it).
+PARAM_ENUMS: dict[str, tuple[tuple[str, ...], str]] = {
+    "duration": (DURATIONS, "duration"), "applies": (BONUS_APPLIES, "applies"), "when": (BONUS_WHEN, "when")}
 # Condition keys (all given keys must hold).
 CONDITION_KEYS: tuple[str, ...] = (
     "min_bonds",        # int: the owner has at least this many bonds (face-up or down)

@@ -23,16 +23,9 @@ from typing import Any
 
 from sim.cipher.flow import PENDING_KINDS, TASK_KINDS
 from sim.cipher.state import PlayerState
+from sim.core import scenario_fields as fields
 from sim.core.errors import InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
-from sim.core.scenario_fields import (
-    check_header,
-    check_revealed,
-    pending_choice,
-    scenario_rng,
-    task_stack,
-    turn_order,
-)
 from sim.core.scenario_fields import check_keys as _check_keys
 from sim.core.scenario_fields import int_field as _int
 from sim.core.scenario_fields import to_lists as _to_lists
@@ -179,16 +172,16 @@ def _player(game, resolve, d: dict, i: int, s) -> PlayerState:
     pl.turns_taken = _int(d, "turns_taken", default_turns, 0, s.turn, where)
     pl.mulligans = _int(d, "mulligans", 0, 0, 99, where)
     pl.revealed = _cards(resolve, d, "revealed", where)
-    check_revealed(pl.revealed, pl.hand, where, lambda c: game.cards[c].code)
+    fields.check_revealed(pl.revealed, pl.hand, where, lambda c: game.cards[c].code)
     return pl
 
 
 def state_from_dict(game, data: dict):
     """A state of `game` (its `state_class`) from a scenario or `state_to_dict` output (validated)."""
-    check_header(data, game, _TOP_KEYS)
+    fields.check_header(data, game, _TOP_KEYS)
     params = game.params
     s = game.blank_state()
-    s.turn, s.first_player, s.active = turn_order(data, 3, params.max_turns)
+    s.turn, s.first_player, s.active = fields.turn_order(data, 3, params.max_turns)
     s.phase = data.get("phase", "action")
     if s.phase not in _PHASES:
         raise InvalidScenarioError(f"scenario.phase: {s.phase!r} is not one of {list(_PHASES)}")
@@ -204,8 +197,8 @@ def state_from_dict(game, data: dict):
     if not isinstance(s.end_reason, str):
         raise InvalidScenarioError(f"scenario.end_reason: expected a string, got {s.end_reason!r}")
     s.done = _bool(data, "done", s.phase == "over", "scenario")
-    s.tasks = task_stack(data, TASK_KINDS)
-    s.pending = pending_choice(data, PENDING_KINDS, 2)
+    s.tasks = fields.task_stack(data, TASK_KINDS)
+    s.pending = fields.pending_choice(data, PENDING_KINDS, 2)
     b = data.get("battle")
     if b is not None:
         _check_keys(b, _BATTLE_KEYS, "scenario.battle")
@@ -218,5 +211,5 @@ def state_from_dict(game, data: dict):
         s.b_def_mod = _int(b, "defender_mod", 0, -999, 999, "scenario.battle")
         s.b_crit = _bool(b, "critical", False, "scenario.battle")
         s.b_evaded = _bool(b, "evaded", False, "scenario.battle")
-    s.rng = scenario_rng(data)
+    s.rng = fields.scenario_rng(data)
     return s

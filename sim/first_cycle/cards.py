@@ -19,26 +19,16 @@ from typing import Any
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from sim.core.carddata import (
-    CardFiles,
-    CardTable,
-    StrictModel,
-    card_label,
-    check_effect_params,
-    check_enum,
-    checked_card,
-    sorted_pairs,
-)
+from sim.core import carddata
+from sim.core.carddata import StrictModel, check_enum, sorted_pairs
 from sim.core.errors import CardDataError
 from sim.first_cycle.cardspec import (
-    BONUS_APPLIES,
-    BONUS_WHEN,
     COLORS,
     CONDITION_KEYS,
-    DURATIONS,
     EFFECT_PARAMS,
     ILLUSTRATIONS,
     KINDS,
+    PARAM_ENUMS,
     RARITIES,
     TARGETS,
     TRIGGERS,
@@ -69,10 +59,6 @@ EFFECT_TARGETS: dict[str, frozenset[str]] = {
 MAX_SCAN = 3
 
 ParamValue = StrictBool | StrictInt | StrictStr
-
-
-_ENUM_PARAMS: dict[str, tuple[tuple[str, ...], str]] = {
-    "duration": (DURATIONS, "duration"), "applies": (BONUS_APPLIES, "applies"), "when": (BONUS_WHEN, "when")}
 
 
 class _TraitCount(StrictModel):
@@ -131,9 +117,9 @@ def _check_params(errors: list[tuple[str, str]], path: str, a: _AbilityModel) ->
         elif k == "target":
             check_enum(errors, p, v, sorted(EFFECT_TARGETS.get(effect, TARGETS)), f"target for effect {effect!r}")
         else:
-            check_enum(errors, p, v, *_ENUM_PARAMS[k])
+            check_enum(errors, p, v, *PARAM_ENUMS[k])
 
-    check_effect_params(errors, path, effect, a.params, EFFECT_PARAMS[effect], check_value)
+    carddata.check_effect_params(errors, path, effect, a.params, EFFECT_PARAMS[effect], check_value)
 
 
 def _check_condition(errors: list[tuple[str, str]], path: str, cond: dict[str, Any]) -> None:
@@ -241,10 +227,11 @@ def _label(raw: Any, index: int) -> str:
 
 def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
     """Validate one raw card object and return its CardSpec (CardDataError on any problem)."""
-    return checked_card(_CardModel, raw, card_label(origin, _label(raw, index)), _check_card, _to_spec)
+    label = carddata.card_label(origin, _label(raw, index))
+    return carddata.checked_card(_CardModel, raw, label, _check_card, _to_spec)
 
 
-class CardSet(CardTable):
+class CardSet(carddata.CardTable):
     """The validated First Cycle card set: CardSpecs by collector number (`by_number`) and
     prints by id."""
 
@@ -315,6 +302,6 @@ class CardSet(CardTable):
         return self.card(number).prints[0].print_id
 
 
-_FILES = CardFiles(CARDS_DIR, parse_card, CardSet)
+_FILES = carddata.CardFiles(CARDS_DIR, parse_card, CardSet)
 load_card_set_from = _FILES.load_from
 load_card_set = _FILES.shipped

@@ -50,6 +50,9 @@ DURATIONS: tuple[str, ...] = ("turn", "battle")
 # `power_bonus` (a passive): which fighters it applies to, and in which situation.
 BONUS_APPLIES: tuple[str, ...] = ("self", "own_leader", "other_allies", "allies_with_trait")
 BONUS_WHEN: tuple[str, ...] = ("always", "attacking", "defending", "my_turn")
+# The params whose value is a word of the vocabulary: (the words, what the errors call it).
+PARAM_ENUMS: dict[str, tuple[tuple[str, ...], str]] = {
+    "duration": (DURATIONS, "duration"), "applies": (BONUS_APPLIES, "applies"), "when": (BONUS_WHEN, "when")}
 # Condition keys (all given keys must hold).
 CONDITION_KEYS: tuple[str, ...] = (
     "team_link",         # color: your Leader or another of your Characters has it

@@ -16,16 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim.core import scenario_fields as fields
 from sim.core.errors import InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
-from sim.core.scenario_fields import (
-    check_header,
-    check_revealed,
-    pending_choice,
-    scenario_rng,
-    task_stack,
-    turn_order,
-)
 from sim.core.scenario_fields import check_keys as _check_keys
 from sim.core.scenario_fields import int_field as _int
 from sim.core.scenario_fields import to_lists as _to_lists
@@ -147,15 +140,15 @@ def _player(game, resolve, d: dict, i: int, turn: int, first: int) -> PlayerStat
     pl.known_bottom = _int(d, "known_bottom", 0, 0, len(pl.deck), where)
     revealed = d.get("revealed", [])
     pl.revealed = [resolve(c, f"{where}.revealed[{k}]", main) for k, c in enumerate(revealed)]
-    check_revealed(pl.revealed, pl.hand, where, lambda c: f"#{c:03d}")
+    fields.check_revealed(pl.revealed, pl.hand, where, lambda c: f"#{c:03d}")
     return pl
 
 
 def state_from_dict(game, data: dict):
     """A state of `game` (its `state_class`) from a scenario or `state_to_dict` output (validated)."""
-    check_header(data, game, _TOP_KEYS)
+    fields.check_header(data, game, _TOP_KEYS)
     params = game.params
-    turn, first, active = turn_order(data, 1, params.max_turns)
+    turn, first, active = fields.turn_order(data, 1, params.max_turns)
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise InvalidScenarioError("scenario.players: expected a list of 2 player dicts")
@@ -166,8 +159,8 @@ def state_from_dict(game, data: dict):
     s.winner = _int(data, "winner", -1, -1, 1, "scenario")
     s.end_reason = data.get("end_reason", "")
     s.done = _bool(data, "done", False, "scenario")
-    s.tasks = task_stack(data, _TASK_KINDS)
-    s.pending = pending_choice(data, _PENDING_KINDS, 2)
+    s.tasks = fields.task_stack(data, _TASK_KINDS)
+    s.pending = fields.pending_choice(data, _PENDING_KINDS, 2)
     s.battle = _to_tuples(data.get("battle"))
     if s.battle is not None and len(s.battle) != 4:
         raise InvalidScenarioError("scenario.battle: expected [attacker, target, attacker_uid, target_uid]")
@@ -179,5 +172,5 @@ def state_from_dict(game, data: dict):
             if p.card[f] >= 0 and p.uid[f] == 0:
                 p.uid[f] = s.next_uid
                 s.next_uid += 1
-    s.rng = scenario_rng(data)
+    s.rng = fields.scenario_rng(data)
     return s
