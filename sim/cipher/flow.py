@@ -258,7 +258,7 @@ class Flow:
         if pl.u_uid[i] == pl.mc:
             if not pl.orbs:
                 self._events.append(("destroyed", p, pl.u_stack[i][-1], "mc"))
-                self._finish(1 - p, "mc_destroyed")
+                self.finish(1 - p, "mc_destroyed")
                 return
             c = pl.orbs.pop()
             pl.hand.append(c)

@@ -8,10 +8,11 @@ that names the deciding seat, the winner (-1 for a draw) and the events of the l
 - `TwoPlayerData`: the slots of those fields and their generated copies (sim.core.records);
   a game's data class adds its own slots (`class StateData(TwoPlayerData, lists=...)`).
 - `TwoPlayerRules`: the protocol members that read only those fields (`current_player`,
-  `is_terminal`, `returns`, `events`, cached `legal_actions`), `apply` (decode, check against
-  the legal list, then the game's `_apply_main` or `_apply_choice` and its task machine
-  `_run`), and the steps both rulebooks word alike: passing the turn with the turn limit
-  (C-2), ending the game, taking a card out of a hand the opponent partly knows (C-3).
+  `returns`; with `sim.core.rules.GameRules` cached `legal_actions`, `is_terminal`,
+  `events` and `finish`), `apply` (decode, check against the legal list, then the game's
+  `_apply_main` or `_apply_choice` and its task machine `_run`), and the steps both
+  rulebooks word alike: passing the turn with the turn limit (C-2), taking a card out of a
+  hand the opponent partly knows (C-3).
 
 A game's state class is `class S(TwoPlayerRules, <its flow mixin>, StateData, State)`.
 
@@ -30,9 +31,9 @@ from typing import Any
 import numpy as np
 
 from sim.core.errors import IllegalActionError, InvalidDeckError
-from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import Game
 from sim.core.records import StateRecord
+from sim.core.rules import GameRules
 from sim.core.seeding import make_rng
 
 
@@ -64,7 +65,7 @@ class TwoPlayerData(StateRecord, lists="tasks", records="players"):
         self._rng = self._rng_state = None
 
 
-class TwoPlayerRules(CachedLegalActions):
+class TwoPlayerRules(GameRules):
     """Protocol members and shared steps of a two-player state (a mixin placed before the
     state data and `sim.core.protocol.State`, whose abstract members it fills). The game
     supplies `_compute_legal`, `_illegal_reason(block, idx)`, `_apply_main(block, idx)`,
@@ -80,20 +81,11 @@ class TwoPlayerRules(CachedLegalActions):
         pending = self.pending
         return pending[1] if pending is not None else self.active
 
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.done
-
     def returns(self) -> list[float]:
         """+1 for the winner and -1 for the loser; 0 each on a draw or before the end."""
         if not self.done or self.winner < 0:
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
-
-    @property
-    def events(self) -> list[tuple]:
-        """The events of the last `apply` (or of set-up)."""
-        return self._events
 
     def apply(self, action: int) -> None:
         """Apply `action` in place; raises IllegalActionError (naming the reason) and leaves the
@@ -126,21 +118,11 @@ class TwoPlayerRules(CachedLegalActions):
         limit (C-2) or give the other player the next turn."""
         self._events.append(("end_turn", self.turn, self.active))
         if self.turn >= self.params.max_turns:
-            self._finish(-1, "turn_limit")
+            self.finish(-1, "turn_limit")
             return
         self.turn += 1
         self.active = 1 - self.active
         self.tasks.append(("start",))
-
-    def _finish(self, winner: int, reason: str) -> None:
-        """End the game: `winner` (-1 for a draw) and the end reason; no task or choice is left."""
-        self._close_game()
-        self.done = True
-        self.winner = winner
-        self.end_reason = reason
-        self.pending = None
-        self.tasks = []
-        self._events.append(("game_over", winner, reason))
 
     def remove_from_hand(self, pl, c: int) -> None:
         """Take one copy of card `c` out of `pl`'s hand; if the opponent knew more copies than

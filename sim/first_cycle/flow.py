@@ -257,7 +257,7 @@ class Flow:
         pl.hp = max(0, pl.hp - amount)
         self._events.append(("damage", player, amount, pl.hp))
         if pl.hp == 0:
-            self._finish(1 - player, "leader_hp")
+            self.finish(1 - player, "leader_hp")
 
     def install_ram(self, player: int, n: int) -> None:
         """Move up to n modules from the supply to the RAM area, ready."""

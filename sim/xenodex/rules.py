@@ -19,8 +19,8 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.errors import IllegalActionError
-from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
+from sim.core.rules import GameRules
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
 from sim.xenodex import effects as fx
@@ -31,7 +31,7 @@ from sim.xenodex.state import StateData
 HOME = frozenset({"summon", "deploy", "strike", "recovery"})
 
 
-class XenodexState(CachedLegalActions, StateData, State):
+class XenodexState(GameRules, StateData, State):
     """A XenodeX position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
@@ -43,9 +43,6 @@ class XenodexState(CachedLegalActions, StateData, State):
             return -1
         return self.pending[1]
 
-    def is_terminal(self) -> bool:
-        return self.done
-
     def returns(self) -> list[float]:
         """Winner +1, every other seat -1/(n-1); all 0 on a draw or before the end."""
         n = self.n
@@ -53,10 +50,6 @@ class XenodexState(CachedLegalActions, StateData, State):
             return [0.0] * n
         lose = -1.0 / (n - 1)
         return [1.0 if p == self.winner else lose for p in range(n)]
-
-    @property
-    def events(self) -> list[tuple]:
-        return self._events
 
     @property
     def num_players(self) -> int:
@@ -73,22 +66,11 @@ class XenodexState(CachedLegalActions, StateData, State):
         """XenodeX counts cycles: the current cycle (for logs that record turns)."""
         return self.cycle
 
-    def determinize(self, observer: int, rng: np.random.Generator) -> XenodexState:
-        return hidden.determinize(self, observer, rng)
-
-    def observation(self, player: int) -> dict:
-        return ob.observe(self, player)
-
-    def public_board(self):
-        """The public facts heuristics score (`sim.xenodex.observation.PublicBoard`), cheaper
-        than `observation`."""
-        return ob.public_board(self)
-
-    def action_label(self, action: int) -> str:
-        return ob.label(self, action)
-
-    def to_dict(self) -> dict:
-        return scenario.state_to_dict(self)
+    determinize = hidden.determinize
+    observation = ob.observe
+    public_board = ob.public_board  # what heuristics score, cheaper than observation
+    action_label = ob.label
+    to_dict = scenario.state_to_dict
 
     @classmethod
     def scenario_params(cls, data: dict) -> dict:
@@ -98,16 +80,9 @@ class XenodexState(CachedLegalActions, StateData, State):
             params.setdefault("num_players", data["players"])
         return params
 
-    def finish(self, winner: int, reason: str) -> None:
-        """End the game: `winner` (-1 for a draw) and the end reason."""
-        self.done = True
-        self.winner = winner
-        self.end_reason = reason
-        self.pending = None
-        self.tasks = []
+    def _close_game(self) -> None:
         self.phase = "over"
         self.bslot = -1
-        self._events.append(("game_over", winner, reason))
 
     # ------------------------------------------------------------------ encoding helpers
     def enc_unit(self, p: int, j: int) -> int:
