@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sim.core.events import redact_events
+from sim.core.events import DRAWS, redact_events
+from sim.core.views import pending_view
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
 from sim.xenodex.state import DENIED, RALLIED
@@ -171,9 +172,8 @@ def observe(state, player: int) -> dict:
         battle = {"slot": state.bslot, "stage": state.bstage, "pointer": state.bptr,
                   "passed": [q for q in range(state.sides) if state.bpassed >> q & 1]}
     pend = state.pending
-    view_pending = None
+    view_pending = pending_view(pend)
     if pend is not None:
-        view_pending = {"kind": pend[0], "player": pend[1]}
         kind = pend[0]
         if kind in ("strike", "actor", "cleave", "ability"):
             view_pending["slot"] = pend[2]
@@ -202,7 +202,7 @@ def observe(state, player: int) -> dict:
     }
 
 
-_PRIVATE_EVENTS = frozenset(("draw", "opening_hand", "tx_draw"))
+_PRIVATE_EVENTS = DRAWS | {"tx_draw"}
 """Event kinds whose card only the seat in the event may see."""
 
 

@@ -17,6 +17,7 @@ Unknown keys and impossible positions raise InvalidScenarioError naming the key.
 """
 from __future__ import annotations
 
+from functools import partialmethod
 from typing import Any
 
 from sim.core.errors import InvalidScenarioError
@@ -126,23 +127,16 @@ class _Builder:
             return ref
         raise InvalidScenarioError(f"{where}: unknown slot {ref!r}; slots: {list(self.slots)}")
 
-    def character(self, ref: Any, where: str) -> int:
-        c = self.cs.character_number(ref)
+    def card(self, kind: str, ref: Any, where: str) -> int:
+        """The number of a card of `kind` named by `ref` (see XenodexCards.number)."""
+        c = self.cs.number(kind, ref)
         if c is None:
-            raise InvalidScenarioError(f"{where}: unknown character {ref!r}")
+            raise InvalidScenarioError(f"{where}: unknown {kind} {ref!r}")
         return c
 
-    def tx(self, ref: Any, where: str) -> int:
-        t = self.cs.tx_number(ref)
-        if t is None:
-            raise InvalidScenarioError(f"{where}: unknown transmission {ref!r}")
-        return t
-
-    def echo(self, ref: Any, where: str) -> int:
-        e = self.cs.echo_number(ref)
-        if e is None:
-            raise InvalidScenarioError(f"{where}: unknown echo {ref!r}")
-        return e
+    character = partialmethod(card, "character")
+    tx = partialmethod(card, "transmission")
+    echo = partialmethod(card, "echo")
 
     # -------------------------------------------------------------- seats
     def seat(self, s, q: int, d: dict) -> None:
