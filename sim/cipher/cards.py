@@ -196,25 +196,15 @@ def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
     return carddata.checked_card(_CardModel, raw, label, _check_card, _to_spec)
 
 
-class CardSet(carddata.CardTable):
-    """The validated FE Cipher card set: CardSpecs by id (`by_id`), code and name; character ids."""
+class CardSet(carddata.CardTable, number=("id", "id"), name=("title", "card name")):
+    """The validated FE Cipher card set: CardSpecs by id (`by_id`), code and name;
+    character ids."""
 
     def __init__(self, cards: Iterable[CardSpec]):
-        by_id: dict[int, CardSpec] = {}
-        by_name: dict[str, CardSpec] = {}
-        for c in cards:
-            if c.id in by_id:
-                raise CardDataError(f"card {c.code} {c.name!r}: field id: duplicate id "
-                                    f"(also {by_id[c.id].name!r})")
-            if c.name in by_name:
-                raise CardDataError(f"card {c.code} {c.name!r}: field title: duplicate card name "
-                                    f"(also {by_name[c.name].code})")
-            by_id[c.id] = c
-            by_name[c.name] = c
-        super().__init__(by_id)
+        super().__init__(cards)
         self.by_id: dict[int, CardSpec] = self.specs
         self.max_id: int = self.max_number
-        self.by_name: dict[str, CardSpec] = by_name
+        self.by_name: dict[str, CardSpec] = self.named
         self.by_code: dict[str, CardSpec] = {c.code: c for c in self.by_id.values()}
         self.characters: tuple[str, ...] = tuple(sorted({c.character for c in self.by_id.values()}))
         self.char_id: dict[str, int] = {n: i for i, n in enumerate(self.characters)}

@@ -13,7 +13,7 @@ import functools
 import json
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -159,10 +159,39 @@ def sorted_pairs(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 class CardTable:
     """Base of a two-player game's validated card set: its card specs by number (`specs`,
-    ascending), counted and iterated in that order, and laid out as the game's table."""
+    ascending; `named`: by name, in the order given), counted and iterated in number order, and laid
+    out as the game's table. A subclass says how its cards' number and name fields are
+    called in the errors of a duplicate: `class CardSet(CardTable, number=("id", "id"),
+    name=("title", "card name"))`. Specs have `code`, `name` and the number field."""
 
-    def __init__(self, specs: dict[int, Any]) -> None:
+    number: ClassVar[tuple[str, str]] = ("number", "number")
+    name: ClassVar[tuple[str, str]] = ("name", "name")
+
+    def __init_subclass__(cls, number: tuple[str, str] | None = None, name: tuple[str, str] | None = None,
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if number is not None:
+            cls.number = number
+        if name is not None:
+            cls.name = name
+
+    def __init__(self, cards: Iterable[Any]) -> None:
+        key, key_text = self.number
+        name_field, name_text = self.name
+        specs: dict[int, Any] = {}
+        by_name: dict[str, Any] = {}
+        for c in cards:
+            n = getattr(c, key)
+            if n in specs:
+                raise CardDataError(f"card {c.code} {c.name!r}: field {key}: duplicate {key_text} "
+                                    f"(also {specs[n].name!r})")
+            if c.name in by_name:
+                raise CardDataError(f"card {c.code} {c.name!r}: field {name_field}: duplicate {name_text} "
+                                    f"(also {by_name[c.name].code})")
+            specs[n] = c
+            by_name[c.name] = c
         self.specs: dict[int, Any] = dict(sorted(specs.items()))
+        self.named: dict[str, Any] = by_name
         self.max_number: int = max(self.specs, default=0)
 
     def __len__(self) -> int:

@@ -231,31 +231,17 @@ def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
     return carddata.checked_card(_CardModel, raw, label, _check_card, _to_spec)
 
 
-class CardSet(carddata.CardTable):
+class CardSet(carddata.CardTable, number=("number", "collector number"), name=("name", "name")):
     """The validated First Cycle card set: CardSpecs by collector number (`by_number`) and
     prints by id."""
 
     def __init__(self, cards: Iterable[CardSpec]):
-        by_number: dict[int, CardSpec] = {}
-        names: dict[str, int] = {}
-        prints: dict[str, PrintSpec] = {}
-        for c in cards:
-            if c.number in by_number:
-                raise CardDataError(f"card {c.code} {c.name!r}: field number: duplicate collector "
-                                    f"number (also {by_number[c.number].name!r})")
-            if c.name in names:
-                raise CardDataError(f"card {c.code} {c.name!r}: field name: duplicate name "
-                                    f"(also #{names[c.name]:03d})")
-            by_number[c.number] = c
-            names[c.name] = c.number
-            for p in c.prints:
-                prints[p.print_id] = p
-        super().__init__(by_number)
+        cards = list(cards)
+        super().__init__(cards)
         self.by_number: dict[int, CardSpec] = self.specs
         self.numbers: tuple[int, ...] = tuple(self.by_number)
-        self.prints: dict[str, PrintSpec] = prints
+        self.prints: dict[str, PrintSpec] = {p.print_id: p for c in cards for p in c.prints}
         self.ram_prints: tuple[str, ...] = RAM_PRINTS
-        self._by_name = {c.name: c for c in self.by_number.values()}
 
     def card(self, number: int) -> CardSpec:
         """The CardSpec of collector number `number` (CardDataError when there is none)."""
@@ -282,7 +268,7 @@ class CardSet(carddata.CardTable):
     def by_name(self, name: str) -> CardSpec:
         """The CardSpec named exactly `name` (CardDataError when unknown)."""
         try:
-            return self._by_name[name]
+            return self.named[name]
         except KeyError:
             raise CardDataError(f"no card named {name!r} in the card set") from None
 

@@ -128,23 +128,25 @@ class XenodexState(GameRules, StateData, State):
         pend = self.pending
         kind, p = pend[0], pend[1]
         g = self.game
-        if kind == "strike":
+        if kind in HOME:
+            # Every home decision: "done", the phase's own plays, a transmission (XD-7, XD-12).
             out = [g.a_done]
-            D = self.D
-            stage = self.bstage
-            base = g.a_select - p * D
-            for i in self.board[pend[2]]:
-                if i // D == p and bt.can_act(self, i, stage):
-                    out.append(base + i)
+            if kind == "strike":
+                D = self.D
+                stage = self.bstage
+                base = g.a_select - p * D
+                for i in self.board[pend[2]]:
+                    if i // D == p and bt.can_act(self, i, stage):
+                        out.append(base + i)
+            elif kind == "summon":
+                self._summon_actions(p, out)
+            elif kind == "deploy":
+                self._deploy_actions(p, out)
+            else:
+                self._recovery_actions(p, out)
             self._tx_actions(p, out)
         elif kind == "actor":
             out = self._actor_actions(p, pend[2], pend[3])
-        elif kind == "summon":
-            out = self._summon_actions(p)
-        elif kind == "deploy":
-            out = self._deploy_actions(p)
-        elif kind == "recovery":
-            out = self._recovery_actions(p)
         elif kind == "cleave":
             hits = pend[6]
             out = [g.a_done] + [a for a in self._strike_ids(p, pend[2]) if a not in hits]
@@ -187,9 +189,8 @@ class XenodexState(GameRules, StateData, State):
                 out.append(g.a_ability + x)
         return out
 
-    def _summon_actions(self, p: int) -> list[int]:
+    def _summon_actions(self, p: int, out: list[int]) -> None:
         g = self.game
-        out = [g.a_done]
         cdx = self.cdx[p]
         card = self.card
         cost = g.u_cost
@@ -208,12 +209,9 @@ class XenodexState(GameRules, StateData, State):
             lvl = self.alvl[p * K + k]
             if 0 <= lvl < g.max_level and self.abp[p * K + k] > 0 and cdx >= ups[lvl]:
                 out.append(g.a_upgrade + k)
-        self._tx_actions(p, out)
-        return out
 
-    def _deploy_actions(self, p: int) -> list[int]:
+    def _deploy_actions(self, p: int, out: list[int]) -> None:
         g = self.game
-        out = [g.a_done]
         K = self.K
         card = self.card
         for c in {card[i] for i in self.staged[p]}:
@@ -223,12 +221,9 @@ class XenodexState(GameRules, StateData, State):
             for k in range(K):
                 if not cy.anchor_deployable(self, p, k):
                     out.append(g.a_deploy_anchor + k)
-        self._tx_actions(p, out)
-        return out
 
-    def _recovery_actions(self, p: int) -> list[int]:
+    def _recovery_actions(self, p: int, out: list[int]) -> None:
         g = self.game
-        out = [g.a_done]
         cdx = self.cdx[p]
         D, K = self.D, self.K
         ubp, card, bp = g.u_bp, self.card, self.bp
@@ -240,8 +235,6 @@ class XenodexState(GameRules, StateData, State):
             if self.alvl[idx] >= 0 and self.abp[idx] < g.anchor_bp[self.alvl[idx]] \
                     and cy.repair_cost(self, p, k) <= cdx:
                 out.append(g.a_repair + k)
-        self._tx_actions(p, out)
-        return out
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: int) -> None:
