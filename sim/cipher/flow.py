@@ -126,9 +126,7 @@ class Flow:
 
     def _start_turn(self) -> None:
         p = self.active
-        pl = self.players[p]
-        pl.turns_taken += 1
-        self._events.append(("turn", self.turn, p))
+        pl = self._begin_turn()
         pl.u_tapped = [False] * len(pl.u_tapped)
         if not (p == self.first_player and self.turn == 1 and not self.params.first_player_draws):
             self.draw(p, self.params.draw_per_turn)

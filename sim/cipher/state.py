@@ -32,28 +32,11 @@ class PlayerState(Record, lists="deck hand retreat orbs bonds bond_up u_stack u_
                  "spent", "bonded", "revealed", "turns_taken", "mulligans")
 
     def __init__(self) -> None:
-        self.deck: list[int] = []
-        self.hand: list[int] = []
-        self.retreat: list[int] = []
-        self.orbs: list[int] = []
-        self.bonds: list[int] = []
-        self.bond_up: list[bool] = []
+        self.empty_lists()
         self.support = -1
-        self.u_stack: list[tuple[int, ...]] = []
-        self.u_char: list[int] = []
-        self.u_front: list[bool] = []
-        self.u_tapped: list[bool] = []
-        self.u_promoted: list[bool] = []
-        self.u_mod: list[int] = []
-        self.u_uid: list[int] = []
-        self.u_used: list[int] = []
         self.mc = 0
         self.setaside = -1
-        self.spent = 0
-        self.bonded = 0
-        self.revealed: list[int] = []
-        self.turns_taken = 0
-        self.mulligans = 0
+        self.spent = self.bonded = self.turns_taken = self.mulligans = 0
 
     # ------------------------------------------------------------------ units
     def index_of(self, uid: int) -> int:

@@ -12,7 +12,8 @@ exactly the code one would write by hand:
     class StateData(StateRecord, lists="tasks", records="players"):
         __slots__ = ("game", "players", "tasks", "turn", "_events", "_legal")
 
-- `Record.copy()` returns a new record: `lists` copied one level deep, the rest shared.
+- `Record.copy()` returns a new record: `lists` copied one level deep, the rest shared;
+  `Record.empty_lists()` sets every list slot to a new empty list (for `__init__`).
 - `StateRecord.copy_data(into, rng=None)` fills a blank state: `lists` copied one level
   deep, `nested` (lists of lists) two levels, `records` (lists of Records) by their own
   `copy()`, `_events` a fresh empty log, the generator's stream position copied lazily
@@ -72,10 +73,19 @@ class Record:
         copy.__doc__ = Record.copy.__doc__
         copy.__qualname__ = f"{cls.__qualname__}.copy"
         cls.copy = copy
+        lines = ["def empty_lists(self):"] + [f"    self.{slot} = []" for slot in cls._list_slots] + ["    pass"]
+        empty = _compile("\n".join(lines), "empty_lists", {})
+        empty.__doc__ = Record.empty_lists.__doc__
+        empty.__qualname__ = f"{cls.__qualname__}.empty_lists"
+        cls.empty_lists = empty
 
     def copy(self) -> Any:
         """An independent copy: list slots copied, every other slot shared."""
         raise NotImplementedError("Record subclasses get a generated copy()")
+
+    def empty_lists(self) -> None:
+        """Set every list slot to a new empty list."""
+        raise NotImplementedError("Record subclasses get a generated empty_lists()")
 
 
 class StateRecord(LazyRng):

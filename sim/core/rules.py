@@ -1,17 +1,22 @@
 """Protocol members every engine's state shares, whatever its game: the legal-action cache,
-`is_terminal`, `events` and ending the game.
+`apply`, `is_terminal`, `events` and ending the game.
 
 All three engines keep a `_legal` slot (the position's legal list, None until computed),
 `done`, `winner` (-1 for a draw), `end_reason`, the task stack `tasks`, the `pending` choice
-and `_events` (the log of the last `apply`). `GameRules` reads and ends those; a game's
-state class mixes it in (First Cycle and FE Cipher through `sim.core.two_player`).
+and `_events` (the log of the last `apply`), and run their tasks until the next decision.
+`GameRules` reads, advances and ends those; a game's state class mixes it in (First Cycle
+and FE Cipher through `sim.core.two_player`).
 """
 from __future__ import annotations
 
+from sim.core.errors import IllegalActionError
+
 
 class GameRules:
-    """Cached `legal_actions`, `is_terminal`, `events` and `finish` (see the module
-    docstring); the game supplies `_compute_legal()` and `_close_game()`."""
+    """Cached `legal_actions`, `apply`, `is_terminal`, `events` and `finish` (see the module
+    docstring). The game supplies `_compute_legal()`, `_illegal_reason(block, idx)`,
+    `_apply_main(block, idx)` (a decision with no choice pending), `_apply_choice(pending,
+    block, idx)`, its task machine `_run()` and `_close_game()`."""
 
     __slots__ = ()
 
@@ -24,6 +29,32 @@ class GameRules:
         if legal is None:
             legal = self._legal = self._compute_legal()
         return legal[:]
+
+    def apply(self, action: int) -> None:
+        """Apply `action` in place; raises IllegalActionError (naming the reason) and leaves the
+        state untouched when it is not legal now (C-4)."""
+        if self.done:
+            raise IllegalActionError(f"action {action}: the game is over")
+        g = self.game
+        try:
+            block, idx = g.codec.decode(int(action))
+        except (IndexError, TypeError, ValueError):
+            raise IllegalActionError(
+                f"action {action!r} is outside the action space 0..{g.action_space_size - 1}") from None
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            raise IllegalActionError(f"action {action} ({block} {idx}): {self._illegal_reason(block, idx)}")
+        self._legal = None
+        self._events = []
+        pending = self.pending
+        if pending is None:
+            self._apply_main(block, idx)
+        else:
+            self.pending = None
+            self._apply_choice(pending, block, idx)
+        self._run()
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

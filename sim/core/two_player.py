@@ -8,11 +8,10 @@ that names the deciding seat, the winner (-1 for a draw) and the events of the l
 - `TwoPlayerData`: the slots of those fields and their generated copies (sim.core.records);
   a game's data class adds its own slots (`class StateData(TwoPlayerData, lists=...)`).
 - `TwoPlayerRules`: the protocol members that read only those fields (`current_player`,
-  `returns`; with `sim.core.rules.GameRules` cached `legal_actions`, `is_terminal`,
-  `events` and `finish`), `apply` (decode, check against the legal list, then the game's
-  `_apply_main` or `_apply_choice` and its task machine `_run`), and the steps both
-  rulebooks word alike: passing the turn with the turn limit (C-2), taking a card out of a
-  hand the opponent partly knows (C-3).
+  `returns`; with `sim.core.rules.GameRules` cached `legal_actions`, `apply`,
+  `is_terminal`, `events` and `finish`), and the steps both rulebooks word alike:
+  beginning a turn, passing it with the turn limit (C-2), taking a card out of a hand the
+  opponent partly knows (C-3).
 
 A game's state class is `class S(TwoPlayerRules, <its flow mixin>, StateData, State)`.
 
@@ -30,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.errors import IllegalActionError, InvalidDeckError
+from sim.core.errors import InvalidDeckError
 from sim.core.protocol import Game
 from sim.core.records import StateRecord
 from sim.core.rules import GameRules
@@ -67,9 +66,8 @@ class TwoPlayerData(StateRecord, lists="tasks", records="players"):
 
 class TwoPlayerRules(GameRules):
     """Protocol members and shared steps of a two-player state (a mixin placed before the
-    state data and `sim.core.protocol.State`, whose abstract members it fills). The game
-    supplies `_compute_legal`, `_illegal_reason(block, idx)`, `_apply_main(block, idx)`,
-    `_apply_choice(pending, block, idx)`, `_run()` and `_close_game()`."""
+    state data and `sim.core.protocol.State`, whose abstract members it fills); the game
+    supplies what `GameRules` asks for."""
 
     __slots__ = ()
 
@@ -87,31 +85,13 @@ class TwoPlayerRules(GameRules):
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
 
-    def apply(self, action: int) -> None:
-        """Apply `action` in place; raises IllegalActionError (naming the reason) and leaves the
-        state untouched when it is not legal now (C-4)."""
-        if self.done:
-            raise IllegalActionError(f"action {action}: the game is over")
-        g = self.game
-        try:
-            block, idx = g.codec.decode(int(action))
-        except (IndexError, TypeError, ValueError):
-            raise IllegalActionError(
-                f"action {action!r} is outside the action space 0..{g.action_space_size - 1}") from None
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(f"action {action} ({block} {idx}): {self._illegal_reason(block, idx)}")
-        self._legal = None
-        self._events = []
-        pending = self.pending
-        if pending is None:
-            self._apply_main(block, idx)
-        else:
-            self.pending = None
-            self._apply_choice(pending, block, idx)
-        self._run()
+    def _begin_turn(self) -> Any:
+        """The active player's turn begins: counted in their record (returned) and logged."""
+        p = self.active
+        pl = self.players[p]
+        pl.turns_taken += 1
+        self._events.append(("turn", self.turn, p))
+        return pl
 
     def _pass_turn(self) -> None:
         """Log the end of the active player's turn, then end the game as a draw at the turn

@@ -133,9 +133,7 @@ class Flow:
 
     def _start_turn(self) -> None:
         p = self.active
-        pl = self.players[p]
-        pl.turns_taken += 1
-        self._events.append(("turn", self.turn, p))
+        pl = self._begin_turn()
         pl.ram_ready += pl.ram_exhausted + sum(pl.attached)
         pl.ram_exhausted = 0
         pl.attached = [0] * FIGHTERS

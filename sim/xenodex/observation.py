@@ -255,7 +255,7 @@ def label(state, action: int) -> str:
         k = state.loc[j]
         return f"select {unit_name(state, j)} in {S[k] if k >= 0 else '?'}"
     if block in ("target", "slot", "seat"):
-        return _choice_label(state, block, idx)
+        return _choice_label(state, block, idx, kind, p)
     if block == "capture":
         q = bt.unabs(state, p, idx + 1)
         k, i = pend[2], pend[3]
@@ -272,11 +272,10 @@ def label(state, action: int) -> str:
     return f"{block} {idx}"
 
 
-def _choice_label(state, block: str, idx: int) -> str:
+def _choice_label(state, block: str, idx: int, kind: str, p: int) -> str:
+    """The label of a unit, slot or seat answering seat `p`'s pending sub-choice of `kind`."""
     g = state.game
     pend = state.pending
-    kind = pend[0] if pend else ""
-    p = pend[1] if pend else 0
     S = g.slot_labels
     if block == "target":
         q, j, ak = state.dec_target(p, idx)
