@@ -169,8 +169,8 @@ def _check_card(m: _CardModel) -> list[tuple[str, str]]:
 def _to_spec(m: _CardModel) -> CardSpec:
     skills = tuple(
         Skill(trigger=s.trigger, effect=s.effect, params=sorted_pairs(s.params),
-              condition=sorted_pairs(s.condition), reverse=s.cost.reverse if s.cost else 0, tap=s.cost.tap if s.cost else False,
-              once_per_turn=s.once_per_turn, text=s.text)
+              condition=sorted_pairs(s.condition), reverse=s.cost.reverse if s.cost else 0,
+              tap=s.cost.tap if s.cost else False, once_per_turn=s.once_per_turn, text=s.text)
         for s in m.skills)
     return CardSpec(id=m.id, character=m.character, title=m.title, color=m.color, cost=m.cost,
                     power=m.power, support=m.support, range=tuple(m.range),

@@ -1,6 +1,7 @@
 """FE Cipher state data: the areas of both players, units, the battle, the task stack and
-the pending choice. Pure data with a cheap `copy()`; the rules that change it live in
-`rules.py` (decisions) and `flow.py` (the turn, the battle and effect primitives).
+the pending choice. Pure data with generated copies (sim.core.records); the rules that
+change it live in `rules.py` (decisions) and `flow.py` (the turn, the battle and effect
+primitives).
 
 Conventions (fe_cipher.md "Play Area"):
 - Cards are card ids (ints). A deck is a list whose END is the top; orbs likewise.

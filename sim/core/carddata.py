@@ -118,7 +118,8 @@ def card_label(origin: str, label: str) -> str:
     return f"{origin}: {label}" if origin else label
 
 
-def check_enum(errors: list[tuple[str, str]], path: str, value: Any, allowed: Iterable[str], what: str) -> bool:
+def check_enum(errors: list[tuple[str, str]], path: str, value: Any, allowed: Iterable[str],
+               what: str) -> bool:
     """Whether `value` is one of `allowed`; if not, a problem naming them is added to `errors`."""
     allowed = tuple(allowed)
     if value not in allowed:

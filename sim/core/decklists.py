@@ -5,7 +5,8 @@ deck dict) into a deck, and the deck form of the two-player card games.
 - `HeadedDeck`: a mixin for a frozen deck dataclass `(name, <head>, cards)` led by one card
   (First Cycle's Leader, FE Cipher's Main Character): copies per card, `to_dict` and a
   validated `from_dict`. The class says what its head is:
-  `class Deck(HeadedDeck, head="leader", head_text="a print id string", ref="print id")`.
+  `class Deck(HeadedDeck, head="leader", head_text="a print id string",
+  ref=("print id", "print_id"))`.
 - `DeckShelf`: a game's starter decks and deck files (`load`, `starters`, `get`).
 - `raise_violations`: the InvalidDeckError of a game's deck-building check.
 
@@ -124,7 +125,8 @@ class HeadedDeck:
         if not isinstance(data, Mapping):
             raise InvalidDeckError([f"deck must be a dict, got {type(data).__name__}"])
         keys = ("name", cls.head, "cards")
-        problems = [f"deck dict: unknown key {k!r} (allowed: {', '.join(keys)})" for k in data if k not in keys]
+        problems = [f"deck dict: unknown key {k!r} (allowed: {', '.join(keys)})"
+                    for k in data if k not in keys]
         name, head, cards = data.get("name", "custom"), data.get(cls.head), data.get("cards")
         if not isinstance(name, str):
             problems.append(f"deck dict: 'name' must be a string, got {name!r}")

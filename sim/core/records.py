@@ -73,7 +73,7 @@ class Record:
         copy.__doc__ = Record.copy.__doc__
         copy.__qualname__ = f"{cls.__qualname__}.copy"
         cls.copy = copy
-        lines = ["def empty_lists(self):"] + [f"    self.{slot} = []" for slot in cls._list_slots] + ["    pass"]
+        lines = ["def empty_lists(self):", "    pass"] + [f"    self.{slot} = []" for slot in cls._list_slots]
         empty = _compile("\n".join(lines), "empty_lists", {})
         empty.__doc__ = Record.empty_lists.__doc__
         empty.__qualname__ = f"{cls.__qualname__}.empty_lists"

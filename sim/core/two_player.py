@@ -112,7 +112,8 @@ class TwoPlayerRules(GameRules):
             pl.revealed.remove(c)
 
 
-def effects_by_trigger(table: list[Any], effects_of: Callable[[Any], tuple]) -> list[dict[str, tuple[int, ...]]]:
+def effects_by_trigger(table: list[Any],
+                       effects_of: Callable[[Any], tuple]) -> list[dict[str, tuple[int, ...]]]:
     """Per card of `table` (None where no card has that id): its effect specs' indices by
     trigger, `{"on_attack": (0, 2), ...}` (what the task machine looks up when a trigger fires)."""
     out: list[dict[str, tuple[int, ...]]] = []

@@ -108,14 +108,16 @@ def _check_params(errors: list[tuple[str, str]], path: str, a: _AbilityModel) ->
         if k in ("n", "amount", "max_power"):
             if isinstance(v, bool) or not isinstance(v, int):
                 errors.append((p, f"must be an int, got {v!r}"))
-            elif k == "n" and not 1 <= v <= (MAX_SCAN if effect == "scan" else 5) or k == "amount" and (v == 0 or abs(v) > 5 or (v < 0 and effect != "power")):
+            elif (k == "n" and not 1 <= v <= (MAX_SCAN if effect == "scan" else 5)
+                  or k == "amount" and (v == 0 or abs(v) > 5 or (v < 0 and effect != "power"))):
                 errors.append((p, f"{v} out of range for effect {effect!r}"))
             elif k == "max_power" and not 0 <= v <= 20:
                 errors.append((p, f"{v} out of range"))
         elif not isinstance(v, str):
             errors.append((p, f"must be a string, got {v!r}"))
         elif k == "target":
-            check_enum(errors, p, v, sorted(EFFECT_TARGETS.get(effect, TARGETS)), f"target for effect {effect!r}")
+            targets = sorted(EFFECT_TARGETS.get(effect, TARGETS))
+            check_enum(errors, p, v, targets, f"target for effect {effect!r}")
         else:
             check_enum(errors, p, v, *PARAM_ENUMS[k])
 

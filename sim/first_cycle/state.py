@@ -1,6 +1,7 @@
 """First Cycle state data: zones, per-player records, the task stack and the pending choice.
 
-Pure data with a cheap `copy()`; the rules that change it live in `rules.py`.
+Pure data with generated copies (sim.core.records); the rules that change it live in
+`rules.py` (decisions) and `flow.py` (the turn, the battle and effect primitives).
 
 Conventions:
 - Cards are collector numbers (ints). A deck is a list whose END is the top.

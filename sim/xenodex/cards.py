@@ -231,9 +231,9 @@ class XenodexCards:
         self.max_tx = max(self.transmissions, default=0)
         self.max_echo = max(self.echoes, default=0)
         self.max_ancient = max(self.ancients, default=0)
-        self._tables = {kind: (table, {c.name.lower(): n for n, c in table.items()})
-                        for kind, table in (("character", self.characters), ("transmission", self.transmissions),
-                                            ("echo", self.echoes), ("ancient", self.ancients))}
+        tables = (("character", self.characters), ("transmission", self.transmissions),
+                  ("echo", self.echoes), ("ancient", self.ancients))
+        self._tables = {kind: (table, {c.name.lower(): n for n, c in table.items()}) for kind, table in tables}
         self.decks: dict[str, DeckSpec] = {}
         for raw, origin in decks or []:
             d = self.parse_deck(raw, origin)

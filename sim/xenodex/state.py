@@ -1,7 +1,7 @@
 """XenodeX state data: seats, unit instances, anchors, TX, Echoes, the task stack, the pending choice.
 
-Pure data with a cheap `copy_data()`; the rules that change it live in `rules.py`,
-`cycle.py` and `battle.py`.
+Pure data with a generated `copy_data()` (sim.core.records); the rules that change it live
+in `rules.py`, `cycle.py` and `battle.py`.
 
 Conventions:
 - Seats are 0..n-1 (P1..Pn); clockwise is +1 (XD-1). Slots are 0..K-1 (labels from params).
