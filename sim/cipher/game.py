@@ -24,7 +24,6 @@ from sim.core.two_player import TwoPlayerGame, effects_by_trigger
 class CipherGame(TwoPlayerGame, params=CipherParams, state=CipherState):
     """The FE Cipher game: card tables, the action codec and the state factory."""
 
-    name = "cipher"
     title = "FE Cipher"
     load_card_set = staticmethod(load_card_set)
     starter_decks = staticmethod(starter_decks)

@@ -4,9 +4,10 @@ Agents and experiments use only these members, so they work on every game unchan
 `Game` is immutable and shared; `State` is one position, mutated in place by `apply`.
 
 A game class names its params and state classes where it is declared,
-`class MyGame(Game, params=MyParams, state=MyState)`: `params_class()` and `state_class`
-then answer for it, and `MyState.from_dict(data)` builds its own `MyGame` from the params
-in `data`, so the state module never imports the game module that imports it.
+`class MyGame(Game, params=MyParams, state=MyState)`: `params_class()`, `state_class` and
+`name` (the params' game name) then answer for it, and `MyState.from_dict(data)` builds its
+own `MyGame` from the params in `data`, so the state module never imports the game module
+that imports it.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class Game(abc.ABC):
         super().__init_subclass__(**kwargs)
         if params is not None:
             cls._params_class = params
+            cls.name = params.game
         if state is not None:
             cls.state_class = state
             state.game_class = cls

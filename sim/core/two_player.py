@@ -1,9 +1,9 @@
-"""What the two-player card engines (First Cycle, FE Cipher) share of their states.
+"""What the two-player card engines (First Cycle, FE Cipher) share of their states and games.
 
 Both keep a position the same way: two player records, the turn and the active player, a
 stack of tasks run until the next decision, at most one pending choice `(kind, seat, ...)`
 that names the deciding seat, the winner (-1 for a draw) and the events of the last
-`apply`. So both build their state classes from the same two pieces:
+`apply`; and both set a game up the same way. So both build on:
 
 - `TwoPlayerData`: the slots of those fields and their generated copies (sim.core.records);
   a game's data class adds its own slots (`class StateData(TwoPlayerData, lists=...)`).
@@ -11,15 +11,14 @@ that names the deciding seat, the winner (-1 for a draw) and the events of the l
   `returns`; with `sim.core.rules.GameRules` cached `legal_actions`, `apply`,
   `is_terminal`, `events` and `finish`), and the steps both rulebooks word alike:
   beginning a turn, passing it with the turn limit (C-2), taking a card out of a hand the
-  opponent partly knows (C-3).
-
-A game's state class is `class S(TwoPlayerRules, <its flow mixin>, StateData, State)`.
-
-- `TwoPlayerGame`: the `Game` both build on: params and card set (the shipped ones by
-  default), starter decks, deck resolution with the game's deck-building rules, and set-up:
-  each deck shuffled into a new player record, the first player chosen at random (C-1, all
-  from the state's own generator), then the game's own `_set_up()` and task machine. A game
-  adds its card tables and action codec, `new_player(head, deck)` and `state_from_dict`.
+  opponent partly knows (C-3). A game's state class is
+  `class S(TwoPlayerRules, <its flow mixin>, StateData, State)`.
+- `TwoPlayerGame`: the `Game`: params and card set (the shipped ones by default), starter
+  decks, deck resolution with the game's deck-building rules, and set-up: each deck
+  shuffled into a new player record, the first player chosen at random (C-1, all from the
+  state's own generator), then the state's own `_set_up()` and task machine. A game adds
+  its card tables and action codec, `new_player(head, deck)` and `state_from_dict`.
+- `effects_by_trigger`: a card table's effect indices by trigger.
 """
 from __future__ import annotations
 

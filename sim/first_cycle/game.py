@@ -22,7 +22,6 @@ NO_ABILITY = 1 << 30
 class FirstCycleGame(TwoPlayerGame, params=FirstCycleParams, state=FirstCycleState):
     """The First Cycle game: card tables, the action codec and the state factory."""
 
-    name = "first_cycle"
     title = "First Cycle"
     load_card_set = staticmethod(load_card_set)
     starter_decks = staticmethod(starter_decks)

@@ -35,8 +35,6 @@ BIG = 10**6
 class XenodexGame(Game, params=XenodexParams, state=XenodexState):
     """The XenodeX game: card tables, the action codec and the state factory."""
 
-    name = "xenodex"
-
     def __init__(self, params: XenodexParams | None = None, cards: XenodexCards | None = None) -> None:
         self.params = p = params if params is not None else XenodexParams()
         self.cards = cs = cards if cards is not None else load_cards()
