@@ -5,7 +5,8 @@ All three engines keep a `_legal` slot (the position's legal list, None until co
 `done`, `winner` (-1 for a draw), `end_reason`, the task stack `tasks`, the `pending` choice
 and `_events` (the log of the last `apply`), and run their tasks until the next decision.
 `GameRules` reads, advances and ends those; a game's state class mixes it in (First Cycle
-and FE Cipher through `sim.core.two_player`).
+and FE Cipher through `sim.core.two_player`; XenodeX with its own `apply`, which refuses
+actions that are not ints).
 """
 from __future__ import annotations
 

@@ -71,7 +71,6 @@ class XenodexState(GameRules, StateData, State):
     public_board = ob.public_board  # what heuristics score, cheaper than observation
     action_label = ob.label
     to_dict = scenario.state_to_dict
-    _illegal_reason = ob.illegal_reason
 
     @classmethod
     def scenario_params(cls, data: dict) -> dict:
@@ -239,7 +238,8 @@ class XenodexState(GameRules, StateData, State):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: int) -> None:
-        """`GameRules.apply` of an int action id (bools, floats and strings are refused)."""
+        """As `GameRules.apply` (C-4), for an int action id only (bools, floats and strings are
+        refused); every decision answers a pending choice (see the module docstring)."""
         if self.done:
             raise IllegalActionError(f"action {action!r}: the game is over")
         g = self.game
@@ -249,10 +249,16 @@ class XenodexState(GameRules, StateData, State):
         a = int(action)
         if not 0 <= a < g.action_space_size:
             raise IllegalActionError(f"action {a} is outside the action space 0..{g.action_space_size - 1}")
-        super().apply(a)
-
-    def _apply_choice(self, pend: tuple, block: str, idx: int) -> None:
-        """Every decision of XenodeX answers a pending choice (see the module docstring)."""
+        block, idx = g.codec.decode(a)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if a not in legal:
+            raise IllegalActionError(f"action {a} ({block} {idx}): {ob.illegal_reason(self, block, idx)}")
+        self._legal = None
+        self._events = []
+        pend = self.pending
+        self.pending = None
         kind = pend[0]
         if kind in HOME:
             self._apply_home(pend, block, idx)
@@ -262,7 +268,7 @@ class XenodexState(GameRules, StateData, State):
             self._apply_cleave(pend, block, idx)
         elif kind == "ability":
             p, k, i = pend[1], pend[2], pend[3]
-            ab = self.game.u_activated[self.card[i]][pend[4]]
+            ab = g.u_activated[self.card[i]][pend[4]]
             ckind, _, resolve = fx.ACTIVATED[ab.effect]
             resolve(self, p, k, i, ab, self.dec_choice(p, ckind, block, idx))
             bt.next_turn(self, p)
@@ -270,6 +276,7 @@ class XenodexState(GameRules, StateData, State):
             p, t = pend[1], pend[2]
             ckind = fx.tx_choices(self, p, t)[0]
             self._resolve_tx(p, t, self.dec_choice(p, ckind, block, idx), pend[3])
+        self._run()
 
     def _apply_home(self, pend: tuple, block: str, idx: int) -> None:
         kind, p = pend[0], pend[1]
