@@ -173,10 +173,14 @@ class TwoPlayerGame(Game):
     def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> Any:
         """A game after set-up, at its first decision (first player random, C-1)."""
         if decks is None:
-            decks = self.default_decks()
+            return self.new_state_from_lists(seed, self._default_lists)
         if len(decks) != 2:
             raise InvalidDeckError([f"{self.title} needs 2 decks, got {len(decks)}"])
         return self.new_state_from_lists(seed, [self._deck_lists(d) for d in decks])
+
+    @cached_property
+    def _default_lists(self) -> list[tuple[int, list[int]]]:
+        return [self._deck_lists(d) for d in self.default_decks()]
 
     def _deck_lists(self, deck: Any) -> tuple[int, list[int]]:
         """(head card, the other cards) of a deck, validated once per name or deck value."""
