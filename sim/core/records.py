@@ -72,11 +72,13 @@ class Record:
         copy = _compile("\n".join(lines), "copy", {"_new": _new, "_cls": cls})
         copy.__doc__ = Record.copy.__doc__
         copy.__qualname__ = f"{cls.__qualname__}.copy"
+        copy.__module__ = cls.__module__
         cls.copy = copy
         lines = ["def empty_lists(self):", "    pass"] + [f"    self.{slot} = []" for slot in cls._list_slots]
         empty = _compile("\n".join(lines), "empty_lists", {})
         empty.__doc__ = Record.empty_lists.__doc__
         empty.__qualname__ = f"{cls.__qualname__}.empty_lists"
+        empty.__module__ = cls.__module__
         cls.empty_lists = empty
 
     def copy(self) -> Any:
@@ -121,6 +123,7 @@ class StateRecord(LazyRng):
         copy_data = _compile("\n".join(lines), "copy_data", {})
         copy_data.__doc__ = StateRecord.copy_data.__doc__
         copy_data.__qualname__ = f"{cls.__qualname__}.copy_data"
+        copy_data.__module__ = cls.__module__
         cls.copy_data = copy_data
 
     def copy_data(self, into: Any, rng: np.random.Generator | None = None) -> Any:
