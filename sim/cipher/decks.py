@@ -96,6 +96,8 @@ def check_deck(deck: Deck, card_set: CardSet | None = None, params: CipherParams
     raise_violations(validate_deck(deck, card_set, params))
 
 
+# Deck files and starters: load_deck_file(path), starter_decks() by name in STARTER_ORDER, and
+# get_deck(a Deck, a starter name or a deck dict), not yet checked against the rules above.
 _SHELF = DeckShelf(Deck, DECKS_DIR, STARTER_ORDER)
 load_deck_file = _SHELF.load
 starter_decks = _SHELF.starters
