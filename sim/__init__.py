@@ -1,7 +1,14 @@
 """tcglab rules engines: pure Python, no gymnasium or pettingzoo.
 
 `load_game(name, **param_overrides)` builds a game object that follows the protocol of
-`sim.core.protocol` (see docs/ and ../shared/DESIGN.md).
+`sim.core.protocol` (see docs/ and ../shared/DESIGN.md); the errors every engine raises on
+bad input are importable from here.
+
+Packages:
+- core: the game protocol, errors, params, seeding, and what the engines share.
+- first_cycle: First Cycle, the 2-player TCG (`load_game("first_cycle")`).
+- cipher: FE Cipher, the 2-player TCG (`load_game("cipher")`).
+- xenodex: XenodeX, the 2-4 player anchor-and-slot game (`load_game("xenodex")`).
 """
 from sim.core.errors import (
     CardDataError,

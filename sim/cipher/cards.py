@@ -10,45 +10,39 @@ file, the card and the field path, e.g.
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from sim.cipher.cardspec import (
-    BONUS_APPLIES,
-    BONUS_WHEN,
     COLORS,
     CONDITION_KEYS,
-    DURATIONS,
     EFFECT_PARAMS,
     EFFECT_TARGETS,
     MAX_ACTIVATED,
+    PARAM_ENUMS,
     SUPPORT_TRIGGERS,
     TRIGGERS,
     TYPES,
     CardSpec,
     Skill,
 )
-from sim.core.carddata import checked_card, parse_card_sources, shipped_card_files
+from sim.core import carddata
+from sim.core.carddata import StrictModel, check_enum, sorted_pairs
 from sim.core.errors import CardDataError
 
 CARDS_DIR = Path(__file__).with_name("cards")
 ParamValue = StrictBool | StrictInt | StrictStr
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class _CostModel(_Strict):
+class _CostModel(StrictModel):
     reverse: StrictInt = Field(default=0, ge=0, le=5)
     tap: StrictBool = False
 
 
-class _SkillModel(_Strict):
+class _SkillModel(StrictModel):
     trigger: StrictStr
     effect: StrictStr
     params: dict[str, ParamValue] = Field(default_factory=dict)
@@ -58,7 +52,7 @@ class _SkillModel(_Strict):
     text: StrictStr = ""
 
 
-class _CardModel(_Strict):
+class _CardModel(StrictModel):
     id: StrictInt = Field(ge=1, le=999)
     character: StrictStr = Field(min_length=1)
     title: StrictStr = Field(min_length=1)
@@ -73,30 +67,15 @@ class _CardModel(_Strict):
     skills: list[_SkillModel] = Field(default_factory=list)
 
 
-def _enum(errors: list[tuple[str, str]], path: str, value: Any, allowed: Iterable[str], what: str) -> bool:
-    allowed = tuple(allowed)
-    if value not in allowed:
-        errors.append((path, f"unknown {what} {value!r} (allowed: {', '.join(allowed)})"))
-        return False
-    return True
-
-
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _check_params(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> None:
     """Effect params: exactly the names of EFFECT_PARAMS[effect], each with a sensible value."""
-    expected = EFFECT_PARAMS[s.effect]
-    for k in sorted(set(s.params) - expected):
-        errors.append((f"{path}.params.{k}", (f"unexpected param {k!r} for effect {s.effect!r} "
-                                             f"(expects: {sorted(expected)})")))
-    for k in sorted(expected - set(s.params)):
-        errors.append((f"{path}.params", f"missing param {k!r} for effect {s.effect!r}"))
-    for k, v in s.params.items():
-        if k not in expected:
-            continue
-        p = f"{path}.params.{k}"
+    effect = s.effect
+
+    def check_value(p: str, k: str, v: Any) -> None:
         if k == "n":
             if not _is_int(v) or not 1 <= v <= 3:
                 errors.append((p, f"must be an int 1..3, got {v!r}"))
@@ -107,28 +86,26 @@ def _check_params(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> N
             if not _is_int(v) or v == 0 or abs(v) > 100 or v % 10:
                 errors.append((p, f"must be a nonzero multiple of 10 in -100..100, got {v!r}"))
         elif k == "target":
-            _enum(errors, p, v, EFFECT_TARGETS[s.effect], f"target for effect {s.effect!r}")
-        elif k == "duration":
-            _enum(errors, p, v, DURATIONS, "duration")
-        elif k == "applies":
-            _enum(errors, p, v, BONUS_APPLIES, "applies")
-        elif k == "when":
-            _enum(errors, p, v, BONUS_WHEN, "when")
+            check_enum(errors, p, v, EFFECT_TARGETS[effect], f"target for effect {effect!r}")
+        else:
+            check_enum(errors, p, v, *PARAM_ENUMS[k])
+
+    carddata.check_effect_params(errors, path, effect, s.params, EFFECT_PARAMS[effect], check_value)
 
 
 def _check_condition(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> None:
     for k, v in s.condition.items():
         p = f"{path}.condition.{k}"
-        if not _enum(errors, p, k, CONDITION_KEYS, "condition key"):
+        if not check_enum(errors, p, k, CONDITION_KEYS, "condition key"):
             continue
         if k == "min_bonds" and (not _is_int(v) or not 1 <= v <= 20):
             errors.append((p, f"must be an int 1..20, got {v!r}"))
         elif k in ("is_mc", "promoted") and v is not True:
             errors.append((p, f"must be true, got {v!r}"))
         elif k == "line":
-            _enum(errors, p, v, ("front", "rear"), "line")
+            check_enum(errors, p, v, ("front", "rear"), "line")
         elif k in ("vs_type", "target_type"):
-            _enum(errors, p, v, TYPES, "type")
+            check_enum(errors, p, v, TYPES, "type")
         elif k == "ally_character" and (not isinstance(v, str) or not v):
             errors.append((p, f"must be a character name, got {v!r}"))
         if k == "target_type" and s.trigger != "continuous":
@@ -136,8 +113,8 @@ def _check_condition(errors: list[tuple[str, str]], path: str, s: _SkillModel) -
 
 
 def _check_skill(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> None:
-    _enum(errors, f"{path}.trigger", s.trigger, TRIGGERS, "trigger")
-    if not _enum(errors, f"{path}.effect", s.effect, EFFECT_PARAMS, "effect"):
+    check_enum(errors, f"{path}.trigger", s.trigger, TRIGGERS, "trigger")
+    if not check_enum(errors, f"{path}.effect", s.effect, EFFECT_PARAMS, "effect"):
         return
     _check_params(errors, path, s)
     _check_condition(errors, path, s)
@@ -171,7 +148,7 @@ def _check_skill(errors: list[tuple[str, str]], path: str, s: _SkillModel) -> No
 def _check_card(m: _CardModel) -> list[tuple[str, str]]:
     """Cross-field rules of one card."""
     errors: list[tuple[str, str]] = []
-    _enum(errors, "color", m.color, COLORS, "color")
+    check_enum(errors, "color", m.color, COLORS, "color")
     if m.power % 10:
         errors.append(("power", f"must be a multiple of 10, got {m.power}"))
     if m.support % 10:
@@ -179,7 +156,7 @@ def _check_card(m: _CardModel) -> list[tuple[str, str]]:
     if any(r not in (1, 2) for r in m.range) or m.range != sorted(set(m.range)):
         errors.append(("range", f"must be [], [1], [2] or [1, 2], got {m.range}"))
     for i, t in enumerate(m.types):
-        _enum(errors, f"types[{i}]", t, TYPES, "type")
+        check_enum(errors, f"types[{i}]", t, TYPES, "type")
     if len(set(m.types)) != len(m.types):
         errors.append(("types", "types must be distinct"))
     for i, s in enumerate(m.skills):
@@ -189,15 +166,11 @@ def _check_card(m: _CardModel) -> list[tuple[str, str]]:
     return errors
 
 
-def _pairs(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple((k, d[k]) for k in sorted(d))
-
-
 def _to_spec(m: _CardModel) -> CardSpec:
     skills = tuple(
-        Skill(trigger=s.trigger, effect=s.effect, params=_pairs(s.params), condition=_pairs(s.condition),
-              reverse=s.cost.reverse if s.cost else 0, tap=s.cost.tap if s.cost else False,
-              once_per_turn=s.once_per_turn, text=s.text)
+        Skill(trigger=s.trigger, effect=s.effect, params=sorted_pairs(s.params),
+              condition=sorted_pairs(s.condition), reverse=s.cost.reverse if s.cost else 0,
+              tap=s.cost.tap if s.cost else False, once_per_turn=s.once_per_turn, text=s.text)
         for s in m.skills)
     return CardSpec(id=m.id, character=m.character, title=m.title, color=m.color, cost=m.cost,
                     power=m.power, support=m.support, range=tuple(m.range),
@@ -219,28 +192,19 @@ def _label(raw: Any, index: int) -> str:
 
 def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
     """Validate one raw card object and return its CardSpec (CardDataError on any problem)."""
-    label = (f"{origin}: " if origin else "") + _label(raw, index)
-    return checked_card(_CardModel, raw, label, _check_card, _to_spec)
+    label = carddata.card_label(origin, _label(raw, index))
+    return carddata.checked_card(_CardModel, raw, label, _check_card, _to_spec)
 
 
-class CardSet:
-    """The validated FE Cipher card set: CardSpecs by id, code and name; character ids."""
+class CardSet(carddata.CardTable, number=("id", "id"), name=("title", "card name")):
+    """The validated FE Cipher card set: CardSpecs by id (`by_id`), code and name;
+    character ids."""
 
     def __init__(self, cards: Iterable[CardSpec]):
-        by_id: dict[int, CardSpec] = {}
-        by_name: dict[str, CardSpec] = {}
-        for c in cards:
-            if c.id in by_id:
-                raise CardDataError(f"card {c.code} {c.name!r}: field id: duplicate id "
-                                    f"(also {by_id[c.id].name!r})")
-            if c.name in by_name:
-                raise CardDataError(f"card {c.code} {c.name!r}: field title: duplicate card name "
-                                    f"(also {by_name[c.name].code})")
-            by_id[c.id] = c
-            by_name[c.name] = c
-        self.by_id: dict[int, CardSpec] = dict(sorted(by_id.items()))
-        self.max_id: int = max(self.by_id, default=0)
-        self.by_name: dict[str, CardSpec] = by_name
+        super().__init__(cards)
+        self.by_id: dict[int, CardSpec] = self.specs
+        self.max_id: int = self.max_number
+        self.by_name: dict[str, CardSpec] = self.named
         self.by_code: dict[str, CardSpec] = {c.code: c for c in self.by_id.values()}
         self.characters: tuple[str, ...] = tuple(sorted({c.character for c in self.by_id.values()}))
         self.char_id: dict[str, int] = {n: i for i, n in enumerate(self.characters)}
@@ -250,12 +214,6 @@ class CardSet:
                 if ally is not None and ally not in self.char_id:
                     raise CardDataError(f"card {c.code} {c.name!r}: field skills[{i}].condition."
                                         f"ally_character: no card has character {ally!r}")
-
-    def __len__(self) -> int:
-        return len(self.by_id)
-
-    def __iter__(self):
-        return iter(self.by_id.values())
 
     def card(self, ref: int | str) -> CardSpec:
         """A CardSpec by id (12), code ("FE012") or card name (CardDataError when unknown)."""
@@ -273,12 +231,8 @@ class CardSet:
         return sorted({c.color for c in self})
 
 
-def load_card_set_from(sources: Iterable[Path | str | dict | list]) -> CardSet:
-    """A CardSet from card files (paths), raw card dicts or lists of raw card dicts."""
-    return CardSet(parse_card_sources(sources, parse_card))
-
-
-@functools.lru_cache(maxsize=1)
-def load_card_set() -> CardSet:
-    """The FE Cipher card set shipped in `sim/cipher/cards/*.json` (cached)."""
-    return load_card_set_from(shipped_card_files(CARDS_DIR))
+# load_card_set_from(files, raw card dicts or lists of them) and load_card_set(), the card set
+# shipped in cards/*.json (read once).
+_FILES = carddata.CardFiles(CARDS_DIR, parse_card, CardSet)
+load_card_set_from = _FILES.load_from
+load_card_set = _FILES.shipped

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sim.core.effect_params import WithParams
+from sim.core.effect_params import EffectSpec
 
 COLORS: tuple[str, ...] = ("red", "blue", "white", "black", "green", "purple", "yellow", "brown")
 TYPES: tuple[str, ...] = ("male", "female", "sword", "lance", "axe", "bow", "tome", "staff",
@@ -57,6 +57,9 @@ DURATIONS: tuple[str, ...] = ("battle", "turn")
 # `power_bonus` (continuous): which units it applies to, and in which situation.
 BONUS_APPLIES: tuple[str, ...] = ("self", "other_allies", "mc")
 BONUS_WHEN: tuple[str, ...] = ("always", "attacking", "defending", "my_turn", "opponent_turn")
+# The params whose value is a word of the vocabulary: (the words, what the errors call it).
+PARAM_ENUMS: dict[str, tuple[tuple[str, ...], str]] = {
+    "duration": (DURATIONS, "duration"), "applies": (BONUS_APPLIES, "applies"), "when": (BONUS_WHEN, "when")}
 # Condition keys (all given keys must hold).
 CONDITION_KEYS: tuple[str, ...] = (
     "min_bonds",        # int: the owner has at least this many bonds (face-up or down)
@@ -71,17 +74,12 @@ MAX_ACTIVATED = 2       # activated skills per card (sizes the action space)
 
 
 @dataclass(frozen=True)
-class Skill(WithParams):
-    """One skill: when it works, its named effect with params, condition and cost."""
+class Skill(EffectSpec):
+    """One skill (trigger, named effect with params, condition); an activated one costs
+    `reverse` face-up bonds and, with `tap`, tapping its unit."""
 
-    trigger: str
-    effect: str
-    params: tuple[tuple[str, object], ...] = ()
-    condition: tuple[tuple[str, object], ...] = ()
     reverse: int = 0
     tap: bool = False
-    once_per_turn: bool = False
-    text: str = ""
 
 
 @dataclass(frozen=True)

@@ -9,24 +9,21 @@ data files in `decks/<color>_starter.json`.
 """
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from sim.cipher.cards import CardSet, load_card_set
 from sim.cipher.params import CipherParams
-from sim.core.decklists import deck_card_entries, find_starters, read_deck_file, resolve_deck
-from sim.core.errors import CardDataError, InvalidDeckError
+from sim.core.decklists import DeckShelf, HeadedDeck, raise_violations
+from sim.core.errors import CardDataError
 
 DECKS_DIR = Path(__file__).with_name("decks")
 STARTER_ORDER: tuple[str, ...] = ("red_starter", "blue_starter", "white_starter", "black_starter")
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(HeadedDeck, head="mc", head_text="a card code such as 'FE001'", ref=("card code", "code")):
     """A named deck: the MC's card code and every card's code, one entry per copy (MC included)."""
 
     name: str
@@ -51,31 +48,6 @@ class Deck:
     def numbers(self, card_set: CardSet | None = None) -> list[int]:
         """`deck_ids`, under the name bench/engine.py uses for every game's deck body."""
         return self.deck_ids(card_set)
-
-    def counts(self) -> dict[str, int]:
-        """Copies per card code, in order of first appearance."""
-        return dict(Counter(self.cards))
-
-    def to_dict(self) -> dict[str, Any]:
-        """`{"name", "mc", "cards": {code: count}}` (JSON friendly)."""
-        return {"name": self.name, "mc": self.mc, "cards": self.counts()}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Deck:
-        """A Deck from `to_dict` output; a malformed dict raises InvalidDeckError naming the key."""
-        if not isinstance(data, Mapping):
-            raise InvalidDeckError([f"deck must be a dict, got {type(data).__name__}"])
-        problems = [f"deck dict: unknown key {k!r} (allowed: name, mc, cards)"
-                    for k in data if k not in ("name", "mc", "cards")]
-        name, mc, cards = data.get("name", "custom"), data.get("mc"), data.get("cards")
-        if not isinstance(name, str):
-            problems.append(f"deck dict: 'name' must be a string, got {name!r}")
-        if not isinstance(mc, str):
-            problems.append(f"deck dict: 'mc' must be a card code such as 'FE001', got {mc!r}")
-        entries = deck_card_entries(cards, "card code", "code", problems)
-        if problems:
-            raise InvalidDeckError(problems)
-        return cls(name=name, mc=mc, cards=tuple(entries))
 
 
 def _lookup(cs: CardSet, ref: str):
@@ -121,26 +93,12 @@ def validate_deck(deck: Deck, card_set: CardSet | None = None, params: CipherPar
 
 def check_deck(deck: Deck, card_set: CardSet | None = None, params: CipherParams | None = None) -> None:
     """Raise InvalidDeckError listing every violation when `deck` is not legal."""
-    violations = validate_deck(deck, card_set, params)
-    if violations:
-        raise InvalidDeckError(violations)
+    raise_violations(validate_deck(deck, card_set, params))
 
 
-def load_deck_file(path: Path | str) -> Deck:
-    """A Deck from a JSON file in `to_dict` form."""
-    return read_deck_file(path, Deck.from_dict)
-
-
-@functools.lru_cache(maxsize=1)
-def _starters() -> tuple[tuple[str, Deck], ...]:
-    return find_starters(DECKS_DIR, STARTER_ORDER, load_deck_file)
-
-
-def starter_decks() -> dict[str, Deck]:
-    """The starter decks keyed "red_starter", "blue_starter", "white_starter", "black_starter"."""
-    return dict(_starters())
-
-
-def get_deck(deck: Deck | str | Mapping[str, Any]) -> Deck:
-    """A Deck from a Deck, a starter deck name or a deck dict (not yet validated against FE-1)."""
-    return resolve_deck(deck, Deck, starter_decks)
+# Deck files and starters: load_deck_file(path), starter_decks() by name in STARTER_ORDER, and
+# get_deck(a Deck, a starter name or a deck dict), not yet checked against the rules above.
+_SHELF = DeckShelf(Deck, DECKS_DIR, STARTER_ORDER)
+load_deck_file = _SHELF.load
+starter_decks = _SHELF.starters
+get_deck = _SHELF.get

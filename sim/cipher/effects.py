@@ -16,10 +16,8 @@ Targets are (player, uid) pairs; a unit's index is looked up from its uid when u
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from sim.cipher.cardspec import Skill
+from sim.core.effect_params import Effect
 
 Target = tuple[int, int]
 
@@ -144,15 +142,6 @@ def _bonus_applies(state, player: int, src: int, target: int, sk: Skill) -> bool
 
 
 # --------------------------------------------------------------------------- effects
-@dataclass(frozen=True)
-class Effect:
-    """A named effect: `run` for untargeted ones; `candidates` + `resolve` for targeted ones."""
-
-    run: Callable | None = None
-    candidates: Callable | None = None
-    resolve: Callable | None = None
-
-
 def target_candidates(state, player: int, src_uid: int, skill: Skill) -> list[Target]:
     """Legal targets of a targeted effect, as (player, uid) pairs."""
     effect = skill.effect

@@ -97,6 +97,16 @@ class Flow:
         return [(player, pl.u_uid[i], c, si) for si in self.game.triggers[c].get(trigger, ())]
 
     # ------------------------------------------------------------------ set-up and turns
+    def _set_up(self) -> None:
+        """After the shuffles and the first player's draw (game.py): opening hands, first
+        player first, then the mulligan questions, first player first, then `_begin_game`."""
+        first = self.first_player
+        for p in (first, 1 - first):
+            self.draw(p, self.params.opening_hand, event="opening_hand")
+        self.tasks.append(("begin",))
+        self.tasks.append(("mulligan_ask", 1 - first))
+        self.tasks.append(("mulligan_ask", first))
+
     def _begin_game(self) -> None:
         """After the mulligans: orbs from the top of each deck, the MCs flipped, turn 1 begins."""
         n = self.params.orbs
@@ -116,9 +126,7 @@ class Flow:
 
     def _start_turn(self) -> None:
         p = self.active
-        pl = self.players[p]
-        pl.turns_taken += 1
-        self._events.append(("turn", self.turn, p))
+        pl = self._begin_turn()
         pl.u_tapped = [False] * len(pl.u_tapped)
         if not (p == self.first_player and self.turn == 1 and not self.params.first_player_draws):
             self.draw(p, self.params.draw_per_turn)
@@ -133,22 +141,10 @@ class Flow:
             pl.u_mod = [0] * len(pl.u_mod)
             pl.u_used = [0] * len(pl.u_used)
             pl.spent = 0
-        self._events.append(("end_turn", self.turn, self.active))
-        if self.turn >= self.params.max_turns:
-            self._finish(-1, "turn_limit")
-            return
-        self.turn += 1
-        self.active = 1 - self.active
-        self.tasks.append(("start",))
+        self._pass_turn()
 
-    def _finish(self, winner: int, reason: str) -> None:
-        self.done = True
+    def _close_game(self) -> None:
         self.phase = "over"
-        self.winner = winner
-        self.end_reason = reason
-        self.pending = None
-        self.tasks = []
-        self._events.append(("game_over", winner, reason))
 
     # ------------------------------------------------------------------ battle
     def _declare_attack(self, p: int, att_uid: int, def_uid: int) -> None:
@@ -260,7 +256,7 @@ class Flow:
         if pl.u_uid[i] == pl.mc:
             if not pl.orbs:
                 self._events.append(("destroyed", p, pl.u_stack[i][-1], "mc"))
-                self._finish(1 - p, "mc_destroyed")
+                self.finish(1 - p, "mc_destroyed")
                 return
             c = pl.orbs.pop()
             pl.hand.append(c)
@@ -330,8 +326,3 @@ class Flow:
             pl.bonds.append(c)
             pl.bond_up.append(True)
             self._events.append(("bond", p, c))
-
-    def remove_from_hand(self, pl, c: int) -> None:
-        pl.hand.remove(c)
-        if pl.revealed.count(c) > pl.hand.count(c):
-            pl.revealed.remove(c)

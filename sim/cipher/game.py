@@ -1,52 +1,41 @@
-"""`CipherGame`: the FE Cipher ruleset for one params value, and set-up (fe_cipher.md
-"Starting the Game", rulings FE-1, C-1).
+"""`CipherGame`: the FE Cipher ruleset for one params value: its card tables and action
+codec (fe_cipher.md "Starting the Game", rulings FE-1, C-1).
 
 Set-up: each player's MC (a cost-1 unit named by the deck, FE-1) is set aside face-down,
-the other cards are shuffled, the first player is chosen at random, and both draw an
-opening hand of 6 (all from the state's own generator, C-1). The state then asks the
-first player, then the second, whether to mulligan (once); after that 5 orbs are put
-face-down from the top of each deck, the MCs are flipped into the front line and turn 1
-begins (flow.py `_begin_game`).
+the other cards are shuffled, the first player is chosen at random
+(`sim.core.two_player.TwoPlayerGame`, all from the state's own generator, C-1); then
+flow.py `_set_up`: both draw an opening hand of 6 and the first player, then the second,
+decide whether to mulligan (once); after that 5 orbs are put face-down from the top of each
+deck, the MCs are flipped into the front line and turn 1 begins (`_begin_game`).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cached_property
-from typing import Any
-
-import numpy as np
-
+from sim.cipher import scenario
+from sim.cipher.cards import load_card_set
 from sim.cipher.cardspec import MAX_ACTIVATED
+from sim.cipher.decks import check_deck, get_deck, starter_decks
 from sim.cipher.params import CipherParams
 from sim.cipher.rules import CipherState
 from sim.cipher.state import PlayerState
 from sim.core.actions import ActionCodec
-from sim.core.errors import InvalidDeckError
-from sim.core.protocol import Game
-from sim.core.seeding import make_rng
+from sim.core.two_player import TwoPlayerGame, effects_by_trigger
 
 
-class CipherGame(Game):
+class CipherGame(TwoPlayerGame, params=CipherParams, state=CipherState):
     """The FE Cipher game: card tables, the action codec and the state factory."""
 
-    name = "cipher"
-
-    @staticmethod
-    def params_class() -> type[CipherParams]:
-        """The params type `load_game` builds."""
-        return CipherParams
+    title = "FE Cipher"
+    load_card_set = staticmethod(load_card_set)
+    starter_decks = staticmethod(starter_decks)
+    get_deck = staticmethod(get_deck)
+    check_deck = staticmethod(check_deck)
+    state_from_dict = scenario.state_from_dict
 
     def __init__(self, params: CipherParams | None = None, card_set=None) -> None:
-        from sim.cipher.cards import load_card_set
-        self.params = params if params is not None else CipherParams()
-        self.card_set = card_set if card_set is not None else load_card_set()
+        super().__init__(params, card_set)
         cs = self.card_set
-        n = cs.max_id
-        self.num_cards = n
-        table: list[Any] = [None] * (n + 1)
-        for cid, spec in cs.by_id.items():
-            table[cid] = spec
-        self.cards = table
+        n = self.num_cards
+        table = self.cards
         self.char_id = dict(cs.char_id)
         self.char_names = cs.characters
         self.num_chars = max(len(cs.characters), 1)
@@ -63,14 +52,7 @@ class CipherGame(Game):
         self.continuous = [s.skills_for("continuous") if s else () for s in table]
         self.activated = [tuple(i for i, k in enumerate(s.skills) if k.trigger == "activated") if s else ()
                           for s in table]
-        trig: list[dict[str, tuple[int, ...]]] = []
-        for s in table:
-            d: dict[str, list[int]] = {}
-            if s:
-                for i, k in enumerate(s.skills):
-                    d.setdefault(k.trigger, []).append(i)
-            trig.append({k: tuple(v) for k, v in d.items()})
-        self.triggers = trig
+        self.triggers = effects_by_trigger(table, lambda s: s.skills)
         k = self.num_chars
         codec = ActionCodec()
         self.a_pass = codec.add("pass", 1)
@@ -89,89 +71,9 @@ class CipherGame(Game):
         self.a_order = codec.add("order", self.params.max_order)
         self.codec = codec
 
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def action_space_size(self) -> int:
-        return self.codec.size
-
-    @cached_property
-    def _starters(self) -> list:
-        from sim.cipher.decks import starter_decks
-        return list(starter_decks().values())
-
-    def default_decks(self) -> list:
-        """The red and blue starter decks."""
-        return self._starters[:2]
-
-    def resolve_deck(self, deck: Any):
-        """A validated `Deck` from a Deck, a starter name or a deck dict (InvalidDeckError if not, FE-1)."""
-        from sim.cipher.decks import check_deck, get_deck
-        d = get_deck(deck)
-        check_deck(d, self.card_set, self.params)
-        return d
-
-    def deck_lists(self, deck: Any) -> tuple[int, list[int]]:
-        """(MC id, the other card ids) of a Deck, starter name or deck dict, validated (FE-1)."""
-        d = self.resolve_deck(deck)
-        return d.mc_id(self.card_set), d.deck_ids(self.card_set)
-
-    @cached_property
-    def _default_lists(self) -> list[tuple[int, list[int]]]:
-        return [self.deck_lists(d) for d in self.default_decks()]
-
-    def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> CipherState:
-        """A game after set-up, at the first mulligan decision (first player random, C-1)."""
-        if decks is None:
-            lists = self._default_lists
-        else:
-            if len(decks) != 2:
-                raise InvalidDeckError([f"FE Cipher needs 2 decks, got {len(decks)}"])
-            lists = [self.deck_lists(d) for d in decks]
-        return self.new_state_from_lists(seed, lists)
-
-    def new_state_from_lists(self, seed, decks: Sequence[tuple[int, list[int]]]) -> CipherState:
-        """Set-up from already validated (MC id, other card ids) pairs."""
-        params = self.params
-        rng = make_rng(seed)
-        s = CipherState.__new__(CipherState)
-        s.game = self
-        s.params = params
-        s.cards = self.cards
-        s.players = []
-        for mc, ids in decks:
-            pl = PlayerState()
-            pl.setaside = mc
-            perm = rng.permutation(len(ids))
-            pl.deck = [ids[i] for i in perm]
-            s.players.append(pl)
-        s.first_player = int(rng.integers(2))
-        s.turn = 1
-        s.active = s.first_player
-        s.phase = "mulligan"
-        s.winner = -1
-        s.end_reason = ""
-        s.done = False
-        s.tasks = []
-        s.pending = None
-        s.b_att = s.b_def = -1
-        s.b_att_mod = s.b_def_mod = 0
-        s.b_crit = s.b_evaded = False
-        s.rng = rng
-        s._events = []
-        s.next_uid = 1
-        s._legal = None
-        for p in (s.first_player, 1 - s.first_player):
-            s.draw(p, params.opening_hand, event="opening_hand")
-        s.tasks.append(("begin",))
-        s.tasks.append(("mulligan_ask", 1 - s.first_player))
-        s.tasks.append(("mulligan_ask", s.first_player))
-        s._run()
-        return s
-
-    def state_from_dict(self, data: dict) -> CipherState:
-        """A state from a scenario dict or `to_dict` output (validated, C-4)."""
-        from sim.cipher.scenario import state_from_dict
-        return state_from_dict(self, data)
+    def new_player(self, head: int, deck: list[int]) -> PlayerState:
+        """A player at set-up: the MC `head` set aside face-down, the shuffled deck."""
+        pl = PlayerState()
+        pl.setaside = head
+        pl.deck = deck
+        return pl

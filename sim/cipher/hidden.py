@@ -14,9 +14,9 @@ the same `rng`: search agents then act identically on them, and no hidden order 
 """
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
+
+from sim.core.hidden import reseeded, shuffled, split_known
 
 
 def determinize(state, observer: int, rng: np.random.Generator):
@@ -25,23 +25,12 @@ def determinize(state, observer: int, rng: np.random.Generator):
     cost = s.game.cost
     for p in (0, 1):
         pl = s.players[p]
-        shown: list[int] = []
-        hidden_hand: list[int] = []
         if p == observer:
-            shown = sorted(pl.hand)
+            shown, hidden_hand = sorted(pl.hand), []
         else:
-            revealed = Counter(pl.revealed)
-            for c in pl.hand:
-                if revealed[c] > 0:
-                    revealed[c] -= 1
-                    shown.append(c)
-                else:
-                    hidden_hand.append(c)
+            shown, hidden_hand = split_known(pl.hand, pl.revealed)
         redeal_mc = p != observer and pl.setaside >= 0
-        pool = sorted(hidden_hand + pl.deck + pl.orbs + ([pl.setaside] if redeal_mc else []))
-        if len(pool) > 1:
-            perm = rng.permutation(len(pool))
-            pool = [pool[k] for k in perm]
+        pool = shuffled(hidden_hand + pl.deck + pl.orbs + ([pl.setaside] if redeal_mc else []), rng)
         if redeal_mc:
             want = s.params.mc_cost
             k = next((k for k, c in enumerate(pool) if cost[c] == want), -1)
@@ -53,6 +42,5 @@ def determinize(state, observer: int, rng: np.random.Generator):
         pl.deck = pool[a:b]
         pl.orbs = pool[b:]
     s._legal = None  # a re-dealt hand may offer other plays
-    seed = rng.integers(0, 2**63 - 1, dtype=np.int64)
-    s.rng = np.random.Generator(np.random.PCG64(int(seed)))
+    s.rng = reseeded(rng)
     return s

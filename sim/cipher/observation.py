@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from sim.cipher import effects as fx
 from sim.cipher.cardspec import MAX_ACTIVATED
-from sim.core.events import redact_events
+from sim.core.events import visible_events as visible_events  # the log a seat may see
+from sim.core.views import pending_view, seat_view
 
+PHASE_NAMES = {"mulligan": "set-up", "bond": "Bond Phase", "deploy": "Deployment Phase",
+               "action": "Action Phase", "over": "game over"}
+"""How an illegal-action message names each phase."""
 
 def _units(state, player: int) -> list[dict]:
     pl = state.players[player]
@@ -63,10 +67,9 @@ def observe(state, player: int) -> dict:
     mine["hand"] = sorted(me.hand)
     mine["setaside_mc"] = me.setaside if me.setaside >= 0 else None
     pending = state.pending
-    view = None
+    view = pending_view(pending)
     if pending is not None:
         kind, who = pending[0], pending[1]
-        view = {"kind": kind, "player": who}
         if kind == "attack_target":
             pl = state.players[who]
             view["attacker"] = pl.u_stack[pl.index_of(pending[2])][-1]
@@ -80,25 +83,15 @@ def observe(state, player: int) -> dict:
             view["max_cost"] = pending[2]
         elif kind == "order":
             view["triggers"] = [[e[0], e[2], e[3]] for e in pending[2]]
-    return {
-        "player": player, "turn": state.turn, "active": state.active,
-        "first_player": state.first_player, "phase": state.phase,
-        "current_player": state.current_player, "done": state.done, "winner": state.winner,
-        "end_reason": state.end_reason, "you": mine, "opponent": _public(state, 1 - player),
-        "battle": _battle(state), "pending": view,
-    }
-
-
-_PRIVATE_EVENTS = frozenset(("draw", "opening_hand"))
-"""Event kinds whose card only the seat in the event may see."""
-
-
-def visible_events(events: list[tuple], player: int) -> list[tuple]:
-    """The events a log meant for `player` may hold: the other player's draws lose their card."""
-    return redact_events(events, player, _PRIVATE_EVENTS)
+    return seat_view(state, player, mine, _public(state, 1 - player), _battle(state), view, phase=state.phase)
 
 
 # --------------------------------------------------------------------------- labels
+_PLAY_LABELS = {"bond": "bond {}", "deploy_front": "deploy {} (front)", "deploy_rear": "deploy {} (rear)",
+                "class_change": "class change into {}", "level_up": "level up into {}"}
+"""The label of each main action that plays a card from hand, around the card's name."""
+
+
 def _unit_name(state, player: int, char: int) -> str:
     return state.game.char_names[char]
 
@@ -122,16 +115,8 @@ def label(state, action: int) -> str:
     if block in ("bond", "deploy_front", "deploy_rear", "class_change", "level_up", "card"):
         spec = cards[idx + 1] if 0 <= idx + 1 < len(cards) and cards[idx + 1] else None
         cname = spec.name if spec else f"card {idx + 1}"
-        if block == "bond":
-            return f"bond {cname}"
-        if block == "deploy_front":
-            return f"deploy {cname} (front)"
-        if block == "deploy_rear":
-            return f"deploy {cname} (rear)"
-        if block == "class_change":
-            return f"class change into {cname}"
-        if block == "level_up":
-            return f"level up into {cname}"
+        if block in _PLAY_LABELS:
+            return _PLAY_LABELS[block].format(cname)
         verb = {"critical": "critical: discard", "evasion": "evade: discard", "reverse": "reverse bond",
                 "flip": "flip bond", "retrieve": "retrieve"}.get(kind, "choose")
         return f"{verb} {cname}"
@@ -157,10 +142,8 @@ def label(state, action: int) -> str:
         att = state.players[me]
         i = att.index_of(pending[2])
         return f"attack {name} with {g.char_names[att.u_char[i]]}"
-    if block == "own":
-        return f"target own {name}"
-    if block == "enemy":
-        return f"target enemy {name}"
+    if block in ("own", "enemy"):
+        return f"target {block} {name}"
     if block == "order":
         if kind == "order" and idx < len(pending[2]):
             _owner, _uid, c, si = pending[2][idx]
@@ -180,7 +163,6 @@ def illegal_reason(state, block: str, idx: int) -> str:
     p = state.active
     pl = state.players[p]
     phase = state.phase
-    from sim.cipher.rules import PHASE_NAMES
     here = PHASE_NAMES.get(phase, phase)
     if block in ("bond", "deploy_front", "deploy_rear", "class_change", "level_up"):
         c = idx + 1

@@ -1,17 +1,11 @@
 """Every number of the FE Cipher rules (fe_cipher.md, rulings FE-1..FE-6, C-2), with its sweep range."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from sim.core.params import Params, param
 
 
-@dataclass(frozen=True)
-class CipherParams(Params):
+class CipherParams(Params, game="cipher"):
     """FE Cipher rule parameters; the defaults are the rulebook's (and the rulings')."""
-
-    game: ClassVar[str] = "cipher"
 
     orbs: int = param(5, 0, 10, "cards put face-down into each orb area at set-up")
     opening_hand: int = param(6, 0, 10, "cards in the opening hand")

@@ -23,51 +23,25 @@ before anything changes, so an IllegalActionError leaves the state exactly as it
 from __future__ import annotations
 
 from sim.cipher import effects as fx
+from sim.cipher import hidden, scenario
+from sim.cipher import observation as views
 from sim.cipher.cardspec import MAX_ACTIVATED
 from sim.cipher.flow import Flow
 from sim.cipher.state import StateData
-from sim.core.errors import IllegalActionError
-from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
-from sim.core.two_player import ActiveOrPendingSeat
-
-PHASE_NAMES = {"mulligan": "set-up", "bond": "Bond Phase", "deploy": "Deployment Phase",
-               "action": "Action Phase", "over": "game over"}
+from sim.core.two_player import TwoPlayerRules
 
 
-class CipherState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, State):
+class CipherState(TwoPlayerRules, Flow, StateData, State):
     """An FE Cipher position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
 
-    # ------------------------------------------------------------------ protocol
-    def clone(self) -> CipherState:
-        return self.copy_data(CipherState.__new__(CipherState))
-
-    def determinize(self, observer: int, rng) -> CipherState:
-        from sim.cipher.hidden import determinize
-        return determinize(self, observer, rng)
-
-    def observation(self, player: int) -> dict:
-        from sim.cipher.observation import observe
-        return observe(self, player)
-
-    def action_label(self, action: int) -> str:
-        from sim.cipher.observation import label
-        return label(self, action)
-
-    def to_dict(self) -> dict:
-        from sim.cipher.scenario import state_to_dict
-        return state_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict, game=None) -> CipherState:
-        """A state from a scenario or `to_dict` output; the game is built from its params if not given."""
-        if game is None:
-            from sim.cipher.game import CipherGame
-            from sim.cipher.params import CipherParams
-            game = CipherGame(CipherParams.from_dict(data.get("params", {})))
-        return game.state_from_dict(data)
+    determinize = hidden.determinize
+    observation = views.observe
+    action_label = views.label
+    to_dict = scenario.state_to_dict
+    _illegal_reason = views.illegal_reason
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:
@@ -182,31 +156,6 @@ class CipherState(ActiveOrPendingSeat, Flow, CachedLegalActions, StateData, Stat
         return sorted({c for c in pl.hand if char[c] == ch})
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: int) -> None:
-        if self.done:
-            raise IllegalActionError(f"action {action}: the game is over")
-        g = self.game
-        try:
-            block, idx = g.codec.decode(int(action))
-        except (IndexError, TypeError, ValueError):
-            raise IllegalActionError(
-                f"action {action!r} is outside the action space 0..{g.action_space_size - 1}") from None
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            from sim.cipher.observation import illegal_reason
-            raise IllegalActionError(f"action {action} ({block} {idx}): {illegal_reason(self, block, idx)}")
-        self._legal = None
-        self._events = []
-        pending = self.pending
-        if pending is None:
-            self._apply_main(block, idx)
-        else:
-            self.pending = None
-            self._apply_choice(pending, block, idx)
-        self._run()
-
     def _apply_main(self, block: str, idx: int) -> None:
         p = self.active
         pl = self.players[p]

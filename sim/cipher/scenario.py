@@ -23,13 +23,13 @@ from typing import Any
 
 from sim.cipher.flow import PENDING_KINDS, TASK_KINDS
 from sim.cipher.state import PlayerState
+from sim.core import scenario_fields as fields
 from sim.core.errors import InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
 from sim.core.scenario_fields import check_keys as _check_keys
 from sim.core.scenario_fields import int_field as _int
 from sim.core.scenario_fields import to_lists as _to_lists
-from sim.core.scenario_fields import to_tuples as _to_tuples
-from sim.core.seeding import make_rng, rng_from_state, rng_state
+from sim.core.seeding import rng_state
 
 _TOP_KEYS = {"game", "params", "turn", "active", "first_player", "phase", "winner", "end_reason", "done",
              "players", "tasks", "pending", "battle", "next_uid", "rng", "seed"}
@@ -172,30 +172,16 @@ def _player(game, resolve, d: dict, i: int, s) -> PlayerState:
     pl.turns_taken = _int(d, "turns_taken", default_turns, 0, s.turn, where)
     pl.mulligans = _int(d, "mulligans", 0, 0, 99, where)
     pl.revealed = _cards(resolve, d, "revealed", where)
-    for c in set(pl.revealed):
-        if pl.revealed.count(c) > pl.hand.count(c):
-            raise InvalidScenarioError(f"{where}.revealed: {game.cards[c].code} is not in hand that many times")
+    fields.check_revealed(pl.revealed, pl.hand, where, lambda c: game.cards[c].code)
     return pl
 
 
 def state_from_dict(game, data: dict):
-    """A CipherState from a scenario or `state_to_dict` output (validated)."""
-    from sim.cipher.rules import CipherState
-    _check_keys(data, _TOP_KEYS, "scenario")
-    if "game" in data and data["game"] != "cipher":
-        raise InvalidScenarioError(f"scenario.game: {data['game']!r} is not 'cipher'")
-    if "params" in data and not isinstance(data["params"], dict):
-        raise InvalidScenarioError("scenario.params: expected a dict of params fields")
-    if "params" in data and game.params.replace(**data["params"]) != game.params:
-        raise InvalidScenarioError("scenario.params: differ from the game's params; "
-                                   "load the game with those overrides first")
+    """A state of `game` (its `state_class`) from a scenario or `state_to_dict` output (validated)."""
+    fields.check_header(data, game, _TOP_KEYS)
     params = game.params
-    s = CipherState.__new__(CipherState)
-    s.game, s.params, s.cards = game, params, game.cards
-    s.turn = _int(data, "turn", 3, 1, params.max_turns, "scenario")
-    s.first_player = _int(data, "first_player", 0, 0, 1, "scenario")
-    default_active = s.first_player if s.turn % 2 == 1 else 1 - s.first_player
-    s.active = _int(data, "active", default_active, 0, 1, "scenario")
+    s = game.blank_state()
+    s.turn, s.first_player, s.active = fields.turn_order(data, 3, params.max_turns)
     s.phase = data.get("phase", "action")
     if s.phase not in _PHASES:
         raise InvalidScenarioError(f"scenario.phase: {s.phase!r} is not one of {list(_PHASES)}")
@@ -211,19 +197,9 @@ def state_from_dict(game, data: dict):
     if not isinstance(s.end_reason, str):
         raise InvalidScenarioError(f"scenario.end_reason: expected a string, got {s.end_reason!r}")
     s.done = _bool(data, "done", s.phase == "over", "scenario")
-    s.tasks = list(_to_tuples(data.get("tasks", [])))
-    for k, t in enumerate(s.tasks):
-        if not t or t[0] not in TASK_KINDS:
-            raise InvalidScenarioError(f"scenario.tasks[{k}]: unknown task {t!r}; kinds: {sorted(TASK_KINDS)}")
-    s.pending = _to_tuples(data.get("pending"))
-    if s.pending is not None and (not s.pending or s.pending[0] not in PENDING_KINDS
-                                  or s.pending[1] not in (0, 1)):
-        raise InvalidScenarioError(f"scenario.pending: unknown pending choice {data.get('pending')!r}; "
-                                   f"kinds: {sorted(PENDING_KINDS)}")
+    s.tasks = fields.task_stack(data, TASK_KINDS)
+    s.pending = fields.pending_choice(data, PENDING_KINDS, 2)
     b = data.get("battle")
-    s.b_att = s.b_def = -1
-    s.b_att_mod = s.b_def_mod = 0
-    s.b_crit = s.b_evaded = False
     if b is not None:
         _check_keys(b, _BATTLE_KEYS, "scenario.battle")
         s.b_att = _int(b, "attacker", -1, 1, 10**9, "scenario.battle")
@@ -235,10 +211,5 @@ def state_from_dict(game, data: dict):
         s.b_def_mod = _int(b, "defender_mod", 0, -999, 999, "scenario.battle")
         s.b_crit = _bool(b, "critical", False, "scenario.battle")
         s.b_evaded = _bool(b, "evaded", False, "scenario.battle")
-    if "rng" in data:
-        s.rng = rng_from_state(data["rng"])
-    else:
-        s.rng = make_rng(_int(data, "seed", 0, 0, 2**63 - 1, "scenario"))
-    s._events = []
-    s._legal = None
+    s.rng = fields.scenario_rng(data)
     return s

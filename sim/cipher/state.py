@@ -1,6 +1,7 @@
 """FE Cipher state data: the areas of both players, units, the battle, the task stack and
-the pending choice. Pure data with a cheap `copy()`; the rules that change it live in
-`rules.py` (decisions) and `flow.py` (the turn, the battle and effect primitives).
+the pending choice. Pure data with generated copies (sim.core.records); the rules that
+change it live in `rules.py` (decisions) and `flow.py` (the turn, the battle and effect
+primitives).
 
 Conventions (fe_cipher.md "Play Area"):
 - Cards are card ids (ints). A deck is a list whose END is the top; orbs likewise.
@@ -19,87 +20,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.core.seeding import LazyRng
+from sim.core.records import Record
+from sim.core.two_player import TwoPlayerData
 
 
-class PlayerState:
-    """One player's areas and units."""
+class PlayerState(Record, lists="deck hand retreat orbs bonds bond_up u_stack u_char u_front u_tapped "
+                                "u_promoted u_mod u_uid u_used revealed"):
+    """One player's areas and units (`copy()`: the lists copied; tuples and ints shared)."""
 
-    __slots__ = (
-        "bond_up",
-        "bonded",
-        "bonds",
-        "deck",
-        "hand",
-        "mc",
-        "mulligans",
-        "orbs",
-        "retreat",
-        "revealed",
-        "setaside",
-        "spent",
-        "support",
-        "turns_taken",
-        "u_char",
-        "u_front",
-        "u_mod",
-        "u_promoted",
-        "u_stack",
-        "u_tapped",
-        "u_uid",
-        "u_used",
-    )
+    __slots__ = ("deck", "hand", "retreat", "orbs", "bonds", "bond_up", "support", "u_stack", "u_char",
+                 "u_front", "u_tapped", "u_promoted", "u_mod", "u_uid", "u_used", "mc", "setaside",
+                 "spent", "bonded", "revealed", "turns_taken", "mulligans")
 
     def __init__(self) -> None:
-        self.deck: list[int] = []
-        self.hand: list[int] = []
-        self.retreat: list[int] = []
-        self.orbs: list[int] = []
-        self.bonds: list[int] = []
-        self.bond_up: list[bool] = []
+        self.empty_lists()
         self.support = -1
-        self.u_stack: list[tuple[int, ...]] = []
-        self.u_char: list[int] = []
-        self.u_front: list[bool] = []
-        self.u_tapped: list[bool] = []
-        self.u_promoted: list[bool] = []
-        self.u_mod: list[int] = []
-        self.u_uid: list[int] = []
-        self.u_used: list[int] = []
         self.mc = 0
         self.setaside = -1
-        self.spent = 0
-        self.bonded = 0
-        self.revealed: list[int] = []
-        self.turns_taken = 0
-        self.mulligans = 0
-
-    def copy(self) -> PlayerState:
-        """An independent copy (lists copied; tuples and ints shared)."""
-        c = PlayerState.__new__(PlayerState)
-        c.deck = self.deck[:]
-        c.hand = self.hand[:]
-        c.retreat = self.retreat[:]
-        c.orbs = self.orbs[:]
-        c.bonds = self.bonds[:]
-        c.bond_up = self.bond_up[:]
-        c.support = self.support
-        c.u_stack = self.u_stack[:]
-        c.u_char = self.u_char[:]
-        c.u_front = self.u_front[:]
-        c.u_tapped = self.u_tapped[:]
-        c.u_promoted = self.u_promoted[:]
-        c.u_mod = self.u_mod[:]
-        c.u_uid = self.u_uid[:]
-        c.u_used = self.u_used[:]
-        c.mc = self.mc
-        c.setaside = self.setaside
-        c.spent = self.spent
-        c.bonded = self.bonded
-        c.revealed = self.revealed[:]
-        c.turns_taken = self.turns_taken
-        c.mulligans = self.mulligans
-        return c
+        self.spent = self.bonded = self.turns_taken = self.mulligans = 0
 
     # ------------------------------------------------------------------ units
     def index_of(self, uid: int) -> int:
@@ -169,63 +107,21 @@ class PlayerState:
         }
 
 
-class StateData(LazyRng):
-    """The whole position: both players, turn facts, battle, task stack, pending choice, RNG.
+class StateData(TwoPlayerData):
+    """The whole position: both players, turn facts, the phase, battle, task stack, pending
+    choice, RNG.
 
     The battle (fe_cipher.md "Battle Steps") is `b_att` / `b_def` (uids of the attacking and
     defending units, -1 outside a battle), `b_att_mod` / `b_def_mod` (power for this battle)
     and `b_crit` (the attacker made a critical attack), `b_evaded` (the defender evaded).
     """
 
-    __slots__ = (
-        "_events",
-        "_legal",
-        "active",
-        "b_att",
-        "b_att_mod",
-        "b_crit",
-        "b_def",
-        "b_def_mod",
-        "b_evaded",
-        "cards",
-        "done",
-        "end_reason",
-        "first_player",
-        "game",
-        "next_uid",
-        "params",
-        "pending",
-        "phase",
-        "players",
-        "tasks",
-        "turn",
-        "winner",
-    )
+    __slots__ = ("phase", "b_att", "b_def", "b_att_mod", "b_def_mod", "b_crit", "b_evaded")
 
-    def copy_data(self, into: StateData) -> StateData:
-        """Copy every field into a blank instance (RNG state included)."""
-        into.game = self.game
-        into.params = self.params
-        into.cards = self.cards
-        into.players = [p.copy() for p in self.players]
-        into.turn = self.turn
-        into.active = self.active
-        into.first_player = self.first_player
-        into.phase = self.phase
-        into.winner = self.winner
-        into.end_reason = self.end_reason
-        into.done = self.done
-        into.tasks = self.tasks[:]
-        into.pending = self.pending
-        into.b_att = self.b_att
-        into.b_def = self.b_def
-        into.b_att_mod = self.b_att_mod
-        into.b_def_mod = self.b_def_mod
-        into.b_crit = self.b_crit
-        into.b_evaded = self.b_evaded
-        self.copy_rng_into(into)
-        into._events = []
-        into.next_uid = self.next_uid
-        into._legal = self._legal
-        return into
-
+    def init_blank(self, game) -> None:
+        """Every field at its value before set-up: the mulligan phase, no battle."""
+        super().init_blank(game)
+        self.phase = "mulligan"
+        self.b_att = self.b_def = -1
+        self.b_att_mod = self.b_def_mod = 0
+        self.b_crit = self.b_evaded = False

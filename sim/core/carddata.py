@@ -1,15 +1,21 @@
 """Card data files: reading a JSON card file with errors that name it, taking card sources
 (a file path, one raw card dict or a list of them), finding a game's shipped card files, and
-validating one raw card against a pydantic model with errors that name the field. What a
-card means (its model, checks and CardSpec) is each game's own."""
+validating one raw card against a pydantic model with errors that name the field.
+
+Also the pieces the card games' validators share: `StrictModel` (the pydantic base),
+`check_enum` and `check_effect_params` (a named effect takes exactly its params),
+`sorted_pairs` (params as hashable pairs), `CardTable` (a card set by number) and
+`CardFiles` (a game's card sources and its cached shipped set). What a card means (its
+model, checks and CardSpec) is each game's own."""
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from sim.core.errors import CardDataError
 
@@ -99,3 +105,126 @@ def checked_card(model: type[M], raw: Any, label: str, check: Callable[[M], list
     if errors:
         raise CardDataError(f"{label}: " + "; ".join(f"field {p}: {msg}" for p, msg in errors))
     return build(m)
+
+
+class StrictModel(BaseModel):
+    """The pydantic base of every card data model: unknown fields refused, no type coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def card_label(origin: str, label: str) -> str:
+    """How an error names a card: `label`, after its file's name when it came from one."""
+    return f"{origin}: {label}" if origin else label
+
+
+def check_enum(errors: list[tuple[str, str]], path: str, value: Any, allowed: Iterable[str],
+               what: str) -> bool:
+    """Whether `value` is one of `allowed`; if not, a problem naming them is added to `errors`."""
+    allowed = tuple(allowed)
+    if value not in allowed:
+        errors.append((path, f"unknown {what} {value!r} (allowed: {', '.join(allowed)})"))
+        return False
+    return True
+
+
+def check_effect_params(errors: list[tuple[str, str]], path: str, effect: str, params: dict[str, Any],
+                        expected: frozenset[str], check_value: Callable[[str, str, Any], None]) -> None:
+    """An effect's params are exactly the names it takes (`expected`); then each is checked by
+    the game's `check_value(path of the param, name, value)`, in the order given."""
+    for k in sorted(set(params) - expected):
+        errors.append((f"{path}.params.{k}", f"unexpected param {k!r} for effect {effect!r} "
+                                             f"(expects: {sorted(expected)})"))
+    for k in sorted(expected - set(params)):
+        errors.append((f"{path}.params", f"missing param {k!r} for effect {effect!r}"))
+    for k, v in params.items():
+        if k in expected:
+            check_value(f"{path}.params.{k}", k, v)
+
+
+def sorted_pairs(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A dict as a sorted tuple of (key, value) pairs, nested objects as pair tuples too and
+    lists as tuples: the hashable form of a card's params and conditions."""
+    out = []
+    for k in sorted(d):
+        v = d[k]
+        if isinstance(v, BaseModel):
+            v = sorted_pairs(v.model_dump())
+        elif isinstance(v, dict):
+            v = sorted_pairs(v)
+        elif isinstance(v, list):
+            v = tuple(v)
+        out.append((k, v))
+    return tuple(out)
+
+
+class CardTable:
+    """Base of a two-player game's validated card set: its card specs by number (`specs`,
+    ascending; `named`: by name, in the order given), counted and iterated in number order, and laid
+    out as the game's table. A subclass says how its cards' number and name fields are
+    called in the errors of a duplicate: `class CardSet(CardTable, number=("id", "id"),
+    name=("title", "card name"))`. Specs have `code`, `name` and the number field."""
+
+    number: ClassVar[tuple[str, str]] = ("number", "number")
+    name: ClassVar[tuple[str, str]] = ("name", "name")
+
+    def __init_subclass__(cls, number: tuple[str, str] | None = None, name: tuple[str, str] | None = None,
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if number is not None:
+            cls.number = number
+        if name is not None:
+            cls.name = name
+
+    def __init__(self, cards: Iterable[Any]) -> None:
+        key, key_text = self.number
+        name_field, name_text = self.name
+        specs: dict[int, Any] = {}
+        by_name: dict[str, Any] = {}
+        for c in cards:
+            n = getattr(c, key)
+            if n in specs:
+                raise CardDataError(f"card {c.code} {c.name!r}: field {key}: duplicate {key_text} "
+                                    f"(also {specs[n].name!r})")
+            if c.name in by_name:
+                raise CardDataError(f"card {c.code} {c.name!r}: field {name_field}: duplicate {name_text} "
+                                    f"(also {by_name[c.name].code})")
+            specs[n] = c
+            by_name[c.name] = c
+        self.specs: dict[int, Any] = dict(sorted(specs.items()))
+        self.named: dict[str, Any] = by_name
+        self.max_number: int = max(self.specs, default=0)
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.specs.values())
+
+    def table(self) -> list[Any]:
+        """The specs in a list indexed by number (None where no card has that number)."""
+        table: list[Any] = [None] * (self.max_number + 1)
+        for number, spec in self.specs.items():
+            table[number] = spec
+        return table
+
+
+class CardFiles(Generic[S]):
+    """A game's card data: `load_from(sources)` parses every card of the sources (files, raw
+    dicts or lists of them) with `parse` and builds the set with `build`; `shipped()` is the
+    set of the game's own `*.json` files in `cards_dir`, read once."""
+
+    def __init__(self, cards_dir: Path, parse: Callable[[Any, int, str], Any],
+                 build: Callable[[list], S]) -> None:
+        self.cards_dir = cards_dir
+        self.parse = parse
+        self.build = build
+
+    def load_from(self, sources: Iterable[Source]) -> S:
+        """A card set from card files (paths), raw card dicts or lists of raw card dicts."""
+        return self.build(parse_card_sources(sources, self.parse))
+
+    @functools.cache  # noqa: B019 - one per game, alive as long as the process
+    def shipped(self) -> S:
+        """The card set shipped in the game's `cards/*.json` (cached)."""
+        return self.load_from(shipped_card_files(self.cards_dir))

@@ -1,13 +1,24 @@
-"""Deck lists as files: reading one JSON deck file, finding a game's starter decks in its
-`decks/` folder, and turning what a caller passes as a deck (a deck, a starter's name or a
-deck dict) into a deck. Each game keeps its own `Deck` class and deck-building rules; this
-module only knows that a deck class has `from_dict`."""
+"""Deck lists as files and dicts: reading one JSON deck file, finding a game's starter decks
+in its `decks/` folder, turning what a caller passes as a deck (a deck, a starter's name or a
+deck dict) into a deck, and the deck form of the two-player card games.
+
+- `HeadedDeck`: a mixin for a frozen deck dataclass `(name, <head>, cards)` led by one card
+  (First Cycle's Leader, FE Cipher's Main Character): copies per card, `to_dict` and a
+  validated `from_dict`. The class says what its head is:
+  `class Deck(HeadedDeck, head="leader", head_text="a print id string",
+  ref=("print id", "print_id"))`.
+- `DeckShelf`: a game's starter decks and deck files (`load`, `starters`, `get`).
+- `raise_violations`: the InvalidDeckError of a game's deck-building check.
+
+Each game keeps its own deck-building rules (`validate_deck`)."""
 from __future__ import annotations
 
+import functools
 import json
+from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from sim.core.errors import InvalidDeckError
 
@@ -72,3 +83,82 @@ def deck_card_entries(cards: Any, ref: str, placeholder: str, problems: list[str
     else:
         problems.append(f"deck dict: 'cards' must be a {{{placeholder}: count}} dict, got {cards!r}")
     return entries
+
+
+def raise_violations(violations: list[str]) -> None:
+    """Raise InvalidDeckError listing every broken deck-building rule, if there is one."""
+    if violations:
+        raise InvalidDeckError(violations)
+
+
+class HeadedDeck:
+    """A mixin for a frozen deck dataclass with the fields `name`, the head card's reference
+    (named by the class keyword `head`) and `cards` (one reference per copy)."""
+
+    __slots__ = ()
+    head: ClassVar[str]
+    """The name of the head card's field ("leader", "mc")."""
+    head_text: ClassVar[str]
+    """What a head reference is, in errors ("a print id string")."""
+    ref: ClassVar[tuple[str, str]]
+    """What a card reference is in errors, and its placeholder: ("print id", "print_id")."""
+    name: str
+    cards: tuple[str, ...]
+
+    def __init_subclass__(cls, head: str = "", head_text: str = "", ref: tuple[str, str] = ("", ""),
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if head:
+            cls.head, cls.head_text, cls.ref = head, head_text, ref
+
+    def counts(self) -> dict[str, int]:
+        """Copies per card reference, in order of first appearance."""
+        return dict(Counter(self.cards))
+
+    def to_dict(self) -> dict[str, Any]:
+        """`{"name", <head>, "cards": {ref: count}}` (JSON friendly)."""
+        return {"name": self.name, self.head: getattr(self, self.head), "cards": self.counts()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        """A deck from `to_dict` output; a malformed dict raises InvalidDeckError naming the key."""
+        if not isinstance(data, Mapping):
+            raise InvalidDeckError([f"deck must be a dict, got {type(data).__name__}"])
+        keys = ("name", cls.head, "cards")
+        problems = [f"deck dict: unknown key {k!r} (allowed: {', '.join(keys)})"
+                    for k in data if k not in keys]
+        name, head, cards = data.get("name", "custom"), data.get(cls.head), data.get("cards")
+        if not isinstance(name, str):
+            problems.append(f"deck dict: 'name' must be a string, got {name!r}")
+        if not isinstance(head, str):
+            problems.append(f"deck dict: {cls.head!r} must be {cls.head_text}, got {head!r}")
+        entries = deck_card_entries(cards, cls.ref[0], cls.ref[1], problems)
+        raise_violations(problems)
+        return cls(name, head, tuple(entries))
+
+
+class DeckShelf(Generic[D]):
+    """A game's deck files: the `*_starter.json` decks of its `decks/` folder (those named in
+    `order` first) and any deck file or dict, read as `deck_cls`."""
+
+    def __init__(self, deck_cls: type[D], decks_dir: Path, order: tuple[str, ...]) -> None:
+        self.deck_cls = deck_cls
+        self.decks_dir = decks_dir
+        self.order = order
+
+    def load(self, path: Path | str) -> D:
+        """A deck from a JSON file in `to_dict` form."""
+        return read_deck_file(path, self.deck_cls.from_dict)
+
+    @functools.cached_property
+    def _starters(self) -> tuple[tuple[str, D], ...]:
+        return find_starters(self.decks_dir, self.order, self.load)
+
+    def starters(self) -> dict[str, D]:
+        """The starter decks by name ("red_starter", ...), in the game's order."""
+        return dict(self._starters)
+
+    def get(self, deck: Any) -> D:
+        """A deck from a deck, a starter deck name or a deck dict (not yet validated against the
+        deck-building rules)."""
+        return resolve_deck(deck, self.deck_cls, self.starters)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 from sim.core.errors import InvalidParamsError
 
@@ -20,11 +20,21 @@ def param(default: Any, lo: Any = None, hi: Any = None, doc: str = "", choices: 
     return dataclasses.field(default=default, metadata={"lo": lo, "hi": hi, "doc": doc, "choices": choices})
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(param,))
 @dataclasses.dataclass(frozen=True)
 class Params:
-    """Base of every `<Game>Params`: validation, overrides, a stable id, JSON round trip."""
+    """Base of every `<Game>Params`: validation, overrides, a stable id, JSON round trip.
+
+    A subclass names its game and is a frozen dataclass of `param` fields:
+    `class MyParams(Params, game="my_game"): size: int = param(5, 1, 9, "cards in hand")`."""
 
     game: ClassVar[str] = "base"
+
+    def __init_subclass__(cls, game: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            cls.game = game
+            dataclasses.dataclass(frozen=True)(cls)
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -2,6 +2,12 @@
 
 Agents and experiments use only these members, so they work on every game unchanged.
 `Game` is immutable and shared; `State` is one position, mutated in place by `apply`.
+
+A game class names its params and state classes where it is declared,
+`class MyGame(Game, params=MyParams, state=MyState)`: `params_class()`, `state_class` and
+`name` (the params' game name) then answer for it, and `MyState.from_dict(data)` builds its
+own `MyGame` from the params in `data`, so the state module never imports the game module
+that imports it.
 """
 from __future__ import annotations
 
@@ -19,6 +25,24 @@ class Game(abc.ABC):
 
     name: str = "game"
     params: Params
+    state_class: type[State]
+    """The class of this game's states (declared with `state=`)."""
+    _params_class: type[Params]
+
+    def __init_subclass__(cls, params: type[Params] | None = None, state: type[State] | None = None,
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if params is not None:
+            cls._params_class = params
+            cls.name = params.game
+        if state is not None:
+            cls.state_class = state
+            state.game_class = cls
+
+    @classmethod
+    def params_class(cls) -> type[Params]:
+        """The params type `load_game` builds (declared with `params=`)."""
+        return cls._params_class
 
     @property
     @abc.abstractmethod
@@ -55,6 +79,22 @@ class State(abc.ABC):
     """One position of a game, with the whole protocol of DESIGN.md."""
 
     game: Game
+    game_class: type[Game]
+    """The game class that declared this state class (`Game` subclass keyword `state=`)."""
+
+    @classmethod
+    def from_dict(cls, data: dict, game: Game | None = None) -> State:
+        """A state from a scenario or `to_dict` output; without `game`, one is built from the
+        params in `data`."""
+        if game is None:
+            game_class = cls.game_class
+            game = game_class(game_class.params_class().from_dict(cls.scenario_params(data)))
+        return game.state_from_dict(data)
+
+    @classmethod
+    def scenario_params(cls, data: dict) -> dict:
+        """The params overrides a scenario or `to_dict` dict asks for."""
+        return data.get("params", {})
 
     @property
     @abc.abstractmethod

@@ -13,24 +13,22 @@ RAM Modules are collectibles only (FC-10: prints AIM01..AIM60); they are listed 
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from sim.core.carddata import checked_card, parse_card_sources, shipped_card_files
+from sim.core import carddata
+from sim.core.carddata import StrictModel, check_enum, sorted_pairs
 from sim.core.errors import CardDataError
 from sim.first_cycle.cardspec import (
-    BONUS_APPLIES,
-    BONUS_WHEN,
     COLORS,
     CONDITION_KEYS,
-    DURATIONS,
     EFFECT_PARAMS,
     ILLUSTRATIONS,
     KINDS,
+    PARAM_ENUMS,
     RARITIES,
     TARGETS,
     TRIGGERS,
@@ -63,16 +61,12 @@ MAX_SCAN = 3
 ParamValue = StrictBool | StrictInt | StrictStr
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class _TraitCount(_Strict):
+class _TraitCount(StrictModel):
     trait: StrictStr = Field(min_length=1)
     min: StrictInt = Field(ge=1)
 
 
-class _AbilityModel(_Strict):
+class _AbilityModel(StrictModel):
     trigger: StrictStr
     effect: StrictStr
     params: dict[str, ParamValue] = Field(default_factory=dict)
@@ -82,14 +76,14 @@ class _AbilityModel(_Strict):
     text: StrictStr = ""
 
 
-class _PrintModel(_Strict):
+class _PrintModel(StrictModel):
     rarity: StrictStr
     illustration: StrictStr = "standard"
     artist: StrictStr = ""
     print_id: StrictStr | None = None
 
 
-class _CardModel(_Strict):
+class _CardModel(StrictModel):
     number: StrictInt = Field(ge=1, le=999)
     name: StrictStr = Field(min_length=1)
     kind: StrictStr
@@ -106,43 +100,28 @@ class _CardModel(_Strict):
     text: StrictStr = ""
 
 
-def _check_enum(errors: list[tuple[str, str]], path: str, value: str, allowed: Iterable[str],
-                what: str) -> None:
-    allowed = tuple(allowed)
-    if value not in allowed:
-        errors.append((path, f"unknown {what} {value!r} (allowed: {', '.join(allowed)})"))
-
-
 def _check_params(errors: list[tuple[str, str]], path: str, a: _AbilityModel) -> None:
     """Effect params: exactly the names of EFFECT_PARAMS[effect], each with a sensible value."""
-    expected = EFFECT_PARAMS[a.effect]
-    for k in sorted(set(a.params) - expected):
-        errors.append((f"{path}.params.{k}",
-                       f"unexpected param {k!r} for effect {a.effect!r} (expects: {sorted(expected)})"))
-    for k in sorted(expected - set(a.params)):
-        errors.append((f"{path}.params", f"missing param {k!r} for effect {a.effect!r}"))
-    for k, v in a.params.items():
-        if k not in expected:
-            continue
-        p = f"{path}.params.{k}"
+    effect = a.effect
+
+    def check_value(p: str, k: str, v: Any) -> None:
         if k in ("n", "amount", "max_power"):
             if isinstance(v, bool) or not isinstance(v, int):
                 errors.append((p, f"must be an int, got {v!r}"))
-            elif k == "n" and not 1 <= v <= (MAX_SCAN if a.effect == "scan" else 5) or k == "amount" and (v == 0 or abs(v) > 5 or (v < 0 and a.effect != "power")):
-                errors.append((p, f"{v} out of range for effect {a.effect!r}"))
+            elif (k == "n" and not 1 <= v <= (MAX_SCAN if effect == "scan" else 5)
+                  or k == "amount" and (v == 0 or abs(v) > 5 or (v < 0 and effect != "power"))):
+                errors.append((p, f"{v} out of range for effect {effect!r}"))
             elif k == "max_power" and not 0 <= v <= 20:
                 errors.append((p, f"{v} out of range"))
         elif not isinstance(v, str):
             errors.append((p, f"must be a string, got {v!r}"))
         elif k == "target":
-            _check_enum(errors, p, v, sorted(EFFECT_TARGETS.get(a.effect, TARGETS)),
-                        f"target for effect {a.effect!r}")
-        elif k == "duration":
-            _check_enum(errors, p, v, DURATIONS, "duration")
-        elif k == "applies":
-            _check_enum(errors, p, v, BONUS_APPLIES, "applies")
-        elif k == "when":
-            _check_enum(errors, p, v, BONUS_WHEN, "when")
+            targets = sorted(EFFECT_TARGETS.get(effect, TARGETS))
+            check_enum(errors, p, v, targets, f"target for effect {effect!r}")
+        else:
+            check_enum(errors, p, v, *PARAM_ENUMS[k])
+
+    carddata.check_effect_params(errors, path, effect, a.params, EFFECT_PARAMS[effect], check_value)
 
 
 def _check_condition(errors: list[tuple[str, str]], path: str, cond: dict[str, Any]) -> None:
@@ -154,7 +133,7 @@ def _check_condition(errors: list[tuple[str, str]], path: str, cond: dict[str, A
             if not isinstance(v, str):
                 errors.append((p, f"must be a color, got {v!r}"))
             else:
-                _check_enum(errors, p, v, COLORS, "color")
+                check_enum(errors, p, v, COLORS, "color")
         elif k in ("cross_team", "target_exhausted") and v is not True:
             errors.append((p, f"must be true, got {v!r}"))
         elif k == "trait_count" and not isinstance(v, _TraitCount):
@@ -165,7 +144,7 @@ def _check_condition(errors: list[tuple[str, str]], path: str, cond: dict[str, A
 
 
 def _check_ability(errors: list[tuple[str, str]], path: str, a: _AbilityModel, card: _CardModel) -> None:
-    _check_enum(errors, f"{path}.trigger", a.trigger, TRIGGERS, "trigger")
+    check_enum(errors, f"{path}.trigger", a.trigger, TRIGGERS, "trigger")
     if a.effect not in EFFECT_PARAMS:
         errors.append((f"{path}.effect", f"unknown effect {a.effect!r}"))
         return
@@ -189,16 +168,16 @@ def _check_ability(errors: list[tuple[str, str]], path: str, a: _AbilityModel, c
 def _check_card(m: _CardModel) -> list[tuple[str, str]]:
     """Cross-field rules of one card (kind, prints, abilities)."""
     errors: list[tuple[str, str]] = []
-    _check_enum(errors, "kind", m.kind, KINDS, "kind")
-    _check_enum(errors, "color", m.color, COLORS, "color")
+    check_enum(errors, "kind", m.kind, KINDS, "kind")
+    check_enum(errors, "color", m.color, COLORS, "color")
     for i, a in enumerate(m.abilities):
         _check_ability(errors, f"abilities[{i}]", a, m)
     if len(set(m.traits)) != len(m.traits) or any(not t for t in m.traits):
         errors.append(("traits", "traits must be distinct non-empty names"))
     seen_ill: set[str] = set()
     for i, p in enumerate(m.prints):
-        _check_enum(errors, f"prints[{i}].rarity", p.rarity, RARITIES, "rarity")
-        _check_enum(errors, f"prints[{i}].illustration", p.illustration, ILLUSTRATIONS, "illustration")
+        check_enum(errors, f"prints[{i}].rarity", p.rarity, RARITIES, "rarity")
+        check_enum(errors, f"prints[{i}].illustration", p.illustration, ILLUSTRATIONS, "illustration")
         if p.illustration in seen_ill:
             errors.append((f"prints[{i}].illustration", f"duplicate illustration {p.illustration!r}"))
         seen_ill.add(p.illustration)
@@ -225,29 +204,14 @@ def _check_card(m: _CardModel) -> list[tuple[str, str]]:
     return errors
 
 
-def _pairs(d: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    """A dict as a sorted tuple of (key, value) pairs; nested objects become pair tuples too."""
-    out = []
-    for k in sorted(d):
-        v = d[k]
-        if isinstance(v, BaseModel):
-            v = _pairs(v.model_dump())
-        elif isinstance(v, dict):
-            v = _pairs(v)
-        elif isinstance(v, list):
-            v = tuple(v)
-        out.append((k, v))
-    return tuple(out)
-
-
 def _to_spec(m: _CardModel) -> CardSpec:
     prints = tuple(
         PrintSpec(print_id=f"FC{m.number:03d}{PRINT_SUFFIX[p.illustration]}", number=m.number,
                   rarity=p.rarity, illustration=p.illustration, artist=p.artist)
         for p in m.prints)
     abilities = tuple(
-        Ability(trigger=a.trigger, effect=a.effect, params=_pairs(a.params),
-                condition=_pairs(a.condition), cost=a.cost, once_per_turn=a.once_per_turn, text=a.text)
+        Ability(trigger=a.trigger, effect=a.effect, params=sorted_pairs(a.params),
+                condition=sorted_pairs(a.condition), cost=a.cost, once_per_turn=a.once_per_turn, text=a.text)
         for a in m.abilities)
     return CardSpec(number=m.number, name=m.name, kind=m.kind, color=m.color, cost=m.cost,
                     power=m.power, hp=m.hp, traits=tuple(m.traits), rush=m.rush, guard=m.guard,
@@ -265,40 +229,21 @@ def _label(raw: Any, index: int) -> str:
 
 def parse_card(raw: Any, index: int = 0, origin: str = "") -> CardSpec:
     """Validate one raw card object and return its CardSpec (CardDataError on any problem)."""
-    label = (f"{origin}: " if origin else "") + _label(raw, index)
-    return checked_card(_CardModel, raw, label, _check_card, _to_spec)
+    label = carddata.card_label(origin, _label(raw, index))
+    return carddata.checked_card(_CardModel, raw, label, _check_card, _to_spec)
 
 
-class CardSet:
-    """The validated First Cycle card set: CardSpecs by collector number and prints by id."""
+class CardSet(carddata.CardTable, number=("number", "collector number"), name=("name", "name")):
+    """The validated First Cycle card set: CardSpecs by collector number (`by_number`) and
+    prints by id."""
 
     def __init__(self, cards: Iterable[CardSpec]):
-        by_number: dict[int, CardSpec] = {}
-        names: dict[str, int] = {}
-        prints: dict[str, PrintSpec] = {}
-        for c in cards:
-            if c.number in by_number:
-                raise CardDataError(f"card {c.code} {c.name!r}: field number: duplicate collector "
-                                    f"number (also {by_number[c.number].name!r})")
-            if c.name in names:
-                raise CardDataError(f"card {c.code} {c.name!r}: field name: duplicate name "
-                                    f"(also #{names[c.name]:03d})")
-            by_number[c.number] = c
-            names[c.name] = c.number
-            for p in c.prints:
-                prints[p.print_id] = p
-        self.by_number: dict[int, CardSpec] = dict(sorted(by_number.items()))
+        cards = list(cards)
+        super().__init__(cards)
+        self.by_number: dict[int, CardSpec] = self.specs
         self.numbers: tuple[int, ...] = tuple(self.by_number)
-        self.max_number: int = max(self.numbers, default=0)
-        self.prints: dict[str, PrintSpec] = prints
+        self.prints: dict[str, PrintSpec] = {p.print_id: p for c in cards for p in c.prints}
         self.ram_prints: tuple[str, ...] = RAM_PRINTS
-        self._by_name = {c.name: c for c in self.by_number.values()}
-
-    def __len__(self) -> int:
-        return len(self.by_number)
-
-    def __iter__(self):
-        return iter(self.by_number.values())
 
     def card(self, number: int) -> CardSpec:
         """The CardSpec of collector number `number` (CardDataError when there is none)."""
@@ -325,7 +270,7 @@ class CardSet:
     def by_name(self, name: str) -> CardSpec:
         """The CardSpec named exactly `name` (CardDataError when unknown)."""
         try:
-            return self._by_name[name]
+            return self.named[name]
         except KeyError:
             raise CardDataError(f"no card named {name!r} in the card set") from None
 
@@ -345,12 +290,8 @@ class CardSet:
         return self.card(number).prints[0].print_id
 
 
-def load_card_set_from(sources: Iterable[Path | str | dict | list]) -> CardSet:
-    """A CardSet from card files (paths), raw card dicts or lists of raw card dicts."""
-    return CardSet(parse_card_sources(sources, parse_card))
-
-
-@functools.lru_cache(maxsize=1)
-def load_card_set() -> CardSet:
-    """The First Cycle card set shipped in `sim/first_cycle/cards/*.json` (cached)."""
-    return load_card_set_from(shipped_card_files(CARDS_DIR))
+# load_card_set_from(files, raw card dicts or lists of them) and load_card_set(), the card set
+# shipped in cards/*.json (read once).
+_FILES = carddata.CardFiles(CARDS_DIR, parse_card, CardSet)
+load_card_set_from = _FILES.load_from
+load_card_set = _FILES.shipped

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sim.core.effect_params import WithParams
+from sim.core.effect_params import EffectSpec
 
 COLORS: tuple[str, ...] = ("black", "orange", "green", "blue")
 KINDS: tuple[str, ...] = ("leader", "character", "protocol")
@@ -50,6 +50,9 @@ DURATIONS: tuple[str, ...] = ("turn", "battle")
 # `power_bonus` (a passive): which fighters it applies to, and in which situation.
 BONUS_APPLIES: tuple[str, ...] = ("self", "own_leader", "other_allies", "allies_with_trait")
 BONUS_WHEN: tuple[str, ...] = ("always", "attacking", "defending", "my_turn")
+# The params whose value is a word of the vocabulary: (the words, what the errors call it).
+PARAM_ENUMS: dict[str, tuple[tuple[str, ...], str]] = {
+    "duration": (DURATIONS, "duration"), "applies": (BONUS_APPLIES, "applies"), "when": (BONUS_WHEN, "when")}
 # Condition keys (all given keys must hold).
 CONDITION_KEYS: tuple[str, ...] = (
     "team_link",         # color: your Leader or another of your Characters has it
@@ -61,16 +64,11 @@ CONDITION_KEYS: tuple[str, ...] = (
 
 
 @dataclass(frozen=True)
-class Ability(WithParams):
-    """One ability: its trigger, named effect with params, optional condition and cost."""
+class Ability(EffectSpec):
+    """One ability (trigger, named effect with params, condition); an activated one costs
+    `cost` RAM."""
 
-    trigger: str
-    effect: str
-    params: tuple[tuple[str, object], ...] = ()
-    condition: tuple[tuple[str, object], ...] = ()
     cost: int = 0
-    once_per_turn: bool = False
-    text: str = ""
 
 
 @dataclass(frozen=True)

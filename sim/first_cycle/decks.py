@@ -9,15 +9,13 @@ The four starter decks are data files in `decks/<color>_starter.json`.
 """
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
-from sim.core.decklists import deck_card_entries, find_starters, read_deck_file, resolve_deck
-from sim.core.errors import InvalidDeckError
+from sim.core.decklists import DeckShelf, HeadedDeck, raise_violations
 from sim.first_cycle.cards import CardSet, load_card_set
 from sim.first_cycle.params import FirstCycleParams
 
@@ -34,7 +32,7 @@ class _Owned(Protocol):
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(HeadedDeck, head="leader", head_text="a print id string", ref=("print id", "print_id")):
     """A named deck: a Leader print id and the main deck's print ids, one entry per copy."""
 
     name: str
@@ -49,30 +47,6 @@ class Deck:
         """The collector numbers of the main-deck cards, in deck-list order."""
         cs = card_set or load_card_set()
         return [cs.number_of_print(p) for p in self.cards]
-
-    def counts(self) -> dict[str, int]:
-        """Copies per print id, in order of first appearance."""
-        return dict(Counter(self.cards))
-
-    def to_dict(self) -> dict[str, Any]:
-        """`{"name", "leader", "cards": {print_id: count}}` (JSON friendly)."""
-        return {"name": self.name, "leader": self.leader, "cards": self.counts()}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Deck:
-        """A Deck from `to_dict` output; a malformed dict raises InvalidDeckError naming the key."""
-        if not isinstance(data, Mapping):
-            raise InvalidDeckError([f"deck must be a dict, got {type(data).__name__}"])
-        problems = [f"deck dict: unknown key {k!r}" for k in data if k not in ("name", "leader", "cards")]
-        name, leader, cards = data.get("name", "custom"), data.get("leader"), data.get("cards")
-        if not isinstance(name, str):
-            problems.append(f"deck dict: 'name' must be a string, got {name!r}")
-        if not isinstance(leader, str):
-            problems.append(f"deck dict: 'leader' must be a print id string, got {leader!r}")
-        entries = deck_card_entries(cards, "print id", "print_id", problems)
-        if problems:
-            raise InvalidDeckError(problems)
-        return cls(name=name, leader=leader, cards=tuple(entries))
 
 
 def _owned(collection: _Owned | Mapping[str, int], print_id: str) -> int:
@@ -171,26 +145,12 @@ def validate_deck(deck: Deck, card_set: CardSet | None = None, params: FirstCycl
 def check_deck(deck: Deck, card_set: CardSet | None = None, params: FirstCycleParams | None = None,
                collection: _Owned | Mapping[str, int] | None = None) -> None:
     """Raise InvalidDeckError listing every violation when `deck` is not legal."""
-    violations = validate_deck(deck, card_set, params, collection)
-    if violations:
-        raise InvalidDeckError(violations)
+    raise_violations(validate_deck(deck, card_set, params, collection))
 
 
-def load_deck_file(path: Path | str) -> Deck:
-    """A Deck from a JSON file in `to_dict` form."""
-    return read_deck_file(path, Deck.from_dict)
-
-
-@functools.lru_cache(maxsize=1)
-def _starters() -> tuple[tuple[str, Deck], ...]:
-    return find_starters(DECKS_DIR, STARTER_ORDER, load_deck_file)
-
-
-def starter_decks() -> dict[str, Deck]:
-    """The starter decks keyed "black_starter", "orange_starter", "green_starter", "blue_starter"."""
-    return dict(_starters())
-
-
-def get_deck(deck: Deck | str | Mapping[str, Any]) -> Deck:
-    """A Deck from a Deck, a starter deck name or a deck dict (not validated against FC-8)."""
-    return resolve_deck(deck, Deck, starter_decks)
+# Deck files and starters: load_deck_file(path), starter_decks() by name in STARTER_ORDER, and
+# get_deck(a Deck, a starter name or a deck dict), not yet checked against the rules above.
+_SHELF = DeckShelf(Deck, DECKS_DIR, STARTER_ORDER)
+load_deck_file = _SHELF.load
+starter_decks = _SHELF.starters
+get_deck = _SHELF.get

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
-from typing import ClassVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import numpy as np
@@ -38,11 +37,8 @@ class EconomyError(TcglabError, ValueError):
     """An economy action that is not possible (no tokens, no pack, naive datetime, time going back)."""
 
 
-@dataclass(frozen=True)
-class EconomyParams(Params):
+class EconomyParams(Params, game="first_cycle_economy"):
     """The numbers of the First Cycle economy (FC-11)."""
-
-    game: ClassVar[str] = "first_cycle_economy"
 
     free_packs_per_day: int = param(2, 0, 20, "free packs granted at each daily reset (reset, not added)")
     starting_tokens: int = param(200, 0, 1_000_000, "tokens a new player starts with")

@@ -15,9 +15,9 @@ Targets are (player, fighter) pairs; fighter 0 is the Leader, 1..5 the Character
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from sim.core.effect_params import Effect
 from sim.first_cycle.cardspec import Ability
 
 Target = tuple[int, int]
@@ -231,15 +231,6 @@ def powers(state, player: int) -> list[int]:
 
 
 # --------------------------------------------------------------------------- effects
-@dataclass(frozen=True)
-class Effect:
-    """A named effect: `run` for untargeted ones; `candidates` + `resolve` for targeted ones."""
-
-    run: Callable | None = None
-    candidates: Callable | None = None
-    resolve: Callable | None = None
-
-
 def target_candidates(state, player: int, fighter: int, uid: int, ability: Ability) -> list[Target]:
     """Legal targets of a targeted effect (`self` and `own_leader` need no choice)."""
     kind = ability.param("target")

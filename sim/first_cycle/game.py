@@ -1,21 +1,15 @@
-"""`FirstCycleGame`: the First Cycle ruleset for one params value, and set-up (first_cycle.md).
-
-Set-up: each player's Leader ready at full HP, a shuffled 30-card deck, ten RAM Modules
-in supply, five private cards in hand; the first player chosen at random (C-1: all from
-the state's own generator), then the first turn begins.
+"""`FirstCycleGame`: the First Cycle ruleset for one params value: its card tables and
+action codec (first_cycle.md). Set-up (each player's Leader ready at full HP, a shuffled
+30-card deck, ten RAM Modules in supply, five private cards in hand, the first player
+chosen at random) is `sim.core.two_player.TwoPlayerGame` with flow.py `_set_up`.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cached_property
-from typing import Any
-
-import numpy as np
-
 from sim.core.actions import ActionCodec
-from sim.core.errors import InvalidDeckError
-from sim.core.protocol import Game
-from sim.core.seeding import make_rng
+from sim.core.two_player import TwoPlayerGame, effects_by_trigger
+from sim.first_cycle import scenario
+from sim.first_cycle.cards import load_card_set
+from sim.first_cycle.decks import check_deck, get_deck, starter_decks
 from sim.first_cycle.effects import parse_passives
 from sim.first_cycle.params import FirstCycleParams
 from sim.first_cycle.rules import FirstCycleState
@@ -25,26 +19,20 @@ NO_ABILITY = 1 << 30
 """`activated_cost` of a card without an activated ability: more RAM than any player has."""
 
 
-class FirstCycleGame(Game):
+class FirstCycleGame(TwoPlayerGame, params=FirstCycleParams, state=FirstCycleState):
     """The First Cycle game: card tables, the action codec and the state factory."""
 
-    name = "first_cycle"
-
-    @staticmethod
-    def params_class() -> type[FirstCycleParams]:
-        """The params type `load_game` builds."""
-        return FirstCycleParams
+    title = "First Cycle"
+    load_card_set = staticmethod(load_card_set)
+    starter_decks = staticmethod(starter_decks)
+    get_deck = staticmethod(get_deck)
+    check_deck = staticmethod(check_deck)
+    state_from_dict = scenario.state_from_dict
 
     def __init__(self, params: FirstCycleParams | None = None, card_set=None) -> None:
-        from sim.first_cycle.cards import load_card_set
-        self.params = params if params is not None else FirstCycleParams()
-        self.card_set = card_set if card_set is not None else load_card_set()
-        n = self.card_set.max_number
-        self.num_cards = n
-        table: list[Any] = [None] * (n + 1)
-        for number, spec in self.card_set.by_number.items():
-            table[number] = spec
-        self.cards = table
+        super().__init__(params, card_set)
+        n = self.num_cards
+        table = self.cards
         # Precomputed per-card facts for the hot paths.
         self.cost = [s.cost if s else 0 for s in table]
         self.printed_power = [s.power if s else 0 for s in table]
@@ -67,14 +55,7 @@ class FirstCycleGame(Game):
                                for s, i in zip(table, self.activated)]
         self.activated_once = [bool(i >= 0 and s.abilities[i].once_per_turn)
                                for s, i in zip(table, self.activated)]
-        trig: list[dict[str, tuple[int, ...]]] = []
-        for s in table:
-            d: dict[str, list[int]] = {}
-            if s:
-                for i, a in enumerate(s.abilities):
-                    d.setdefault(a.trigger, []).append(i)
-            trig.append({k: tuple(v) for k, v in d.items()})
-        self.triggers = trig
+        self.triggers = effects_by_trigger(table, lambda s: s.abilities)
         codec = ActionCodec()
         self.a_end = codec.add("end", 1)
         self.a_pass = codec.add("pass", 1)
@@ -88,87 +69,10 @@ class FirstCycleGame(Game):
         self.a_scan = codec.add("scan", self.params.max_scan)
         self.a_trigger = codec.add("trigger", 16)
         self.codec = codec
-        self._deck_cache: dict[Any, tuple[int, list[int]]] = {}
 
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    @property
-    def action_space_size(self) -> int:
-        return self.codec.size
-
-    @cached_property
-    def _starters(self) -> list:
-        from sim.first_cycle.decks import starter_decks
-        return list(starter_decks().values())
-
-    def default_decks(self) -> list:
-        """The black and orange starter decks."""
-        return self._starters[:2]
-
-    def resolve_deck(self, deck: Any):
-        """A validated `Deck` from a Deck, a starter name or a deck dict (InvalidDeckError if not)."""
-        from sim.first_cycle.decks import check_deck, get_deck
-        d = get_deck(deck)
-        check_deck(d, self.card_set, self.params)
-        return d
-
-    def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> FirstCycleState:
-        """A game after set-up, its first turn begun (first player random, C-1)."""
-        if decks is None:
-            decks = self.default_decks()
-        if len(decks) != 2:
-            raise InvalidDeckError([f"First Cycle needs 2 decks, got {len(decks)}"])
-        return self.new_state_from_lists(seed, [self._deck_lists(d) for d in decks])
-
-    def _deck_lists(self, deck: Any) -> tuple[int, list[int]]:
-        """(leader, 30 card numbers) of a deck, validated once per name or Deck value."""
-        key = deck if isinstance(deck, str) or getattr(deck, "__hash__", None) else None
-        if key is not None and key in self._deck_cache:
-            return self._deck_cache[key]
-        d = self.resolve_deck(deck)
-        lists = (d.leader_number(self.card_set), d.numbers(self.card_set))
-        if key is not None:
-            self._deck_cache[key] = lists
-        return lists
-
-    def new_state_from_lists(self, seed, decks: Sequence[tuple[int, list[int]]]) -> FirstCycleState:
-        """Set-up from already validated (leader number, 30 collector numbers) pairs."""
+    def new_player(self, head: int, deck: list[int]) -> PlayerState:
+        """A player at set-up: Leader `head` ready at full HP, the shuffled deck, the RAM supply."""
         params = self.params
-        rng = make_rng(seed)
-        s = FirstCycleState.__new__(FirstCycleState)
-        s.game = self
-        s.params = params
-        s.cards = self.cards
-        s.players = []
-        for leader, numbers in decks:
-            pl = PlayerState(leader, params.leader_hp, params.ram_supply)
-            deck = list(numbers)
-            perm = rng.permutation(len(deck))
-            pl.deck = [deck[i] for i in perm]
-            s.players.append(pl)
-        s.first_player = int(rng.integers(2))
-        s.turn = 1
-        s.active = s.first_player
-        s.winner = -1
-        s.end_reason = ""
-        s.tasks = []
-        s.pending = None
-        s.battle = None
-        s.rng = rng
-        s._events = []
-        s.next_uid = 1
-        s.done = False
-        s.last_target = None
-        s._legal = None
-        for p in (0, 1):
-            s.draw(p, params.opening_hand, event="opening_hand")
-        s.tasks.append(("start",))
-        s._run()
-        return s
-
-    def state_from_dict(self, data: dict) -> FirstCycleState:
-        """A state from a scenario dict or `to_dict` output (validated, C-4)."""
-        from sim.first_cycle.scenario import state_from_dict
-        return state_from_dict(self, data)
+        pl = PlayerState(head, params.leader_hp, params.ram_supply)
+        pl.deck = deck
+        return pl

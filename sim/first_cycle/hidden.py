@@ -12,15 +12,14 @@ search agents then act identically on them, and nothing leaks through the card o
 """
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
+
+from sim.core.hidden import reseeded, shuffled, split_known
 
 
 def determinize(state, observer: int, rng: np.random.Generator):
     """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt."""
-    seed = int(rng.integers(0, 2**63 - 1, dtype=np.int64))
-    s = state.copy_data(type(state).__new__(type(state)), rng=np.random.Generator(np.random.PCG64(seed)))
+    s = state.copy_data(type(state).__new__(type(state)), rng=reseeded(rng))
     me = s.players[observer]
     opp_i = 1 - observer
     opp = s.players[opp_i]
@@ -28,31 +27,17 @@ def determinize(state, observer: int, rng: np.random.Generator):
     # Observer's own deck: shuffle the middle (neither the scanned top nor the known bottom).
     kb = min(me.known_bottom, len(me.deck))
     kt = min(me.known_top, len(me.deck) - kb)
-    middle = sorted(me.deck[kb:len(me.deck) - kt])  # canonical: the re-deal ignores the true order
-    if len(middle) > 1:
-        perm = rng.permutation(len(middle))
-        me.deck[kb:len(me.deck) - kt] = [middle[i] for i in perm]
+    me.deck[kb:len(me.deck) - kt] = shuffled(me.deck[kb:len(me.deck) - kt], rng)
 
     # Opponent: hidden hand cards + deck above the known bottom (+ a Scan being ordered).
-    revealed = Counter(opp.revealed)
-    hidden_hand = []
-    shown_hand = []
-    for c in opp.hand:
-        if revealed[c] > 0:
-            revealed[c] -= 1
-            shown_hand.append(c)
-        else:
-            hidden_hand.append(c)
+    shown_hand, hidden_hand = split_known(opp.hand, opp.revealed)
     okb = min(opp.known_bottom, len(opp.deck))
     deck_hidden = opp.deck[okb:]
     pending = s.pending
     scan_cards: list[int] = []
     if pending is not None and pending[0] == "scan" and pending[1] == opp_i:
         scan_cards = list(pending[2]) + list(pending[3])
-    pool = sorted(hidden_hand + deck_hidden + scan_cards)  # canonical, as above
-    if pool:
-        perm = rng.permutation(len(pool))
-        pool = [pool[i] for i in perm]
+    pool = shuffled(hidden_hand + deck_hidden + scan_cards, rng)
     a, b = len(hidden_hand), len(hidden_hand) + len(deck_hidden)
     opp.hand = sorted(shown_hand) + pool[:a]
     me.hand.sort()

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sim.core.events import redact_events
+from sim.core.events import visible_events as visible_events  # the log a seat may see
+from sim.core.views import pending_view, seat_view
 from sim.first_cycle import effects as fx
 from sim.first_cycle.state import FIGHTERS
 
@@ -90,10 +91,9 @@ def observe(state, player: int) -> dict:
     # The top kt cards (the deck's end), top first.
     mine["known_top"] = deck[:len(deck) - kt - 1 if kt < len(deck) else None:-1] if kt > 0 else []
     pending = state.pending
-    view_pending = None
+    view_pending = pending_view(pending)
     if pending is not None:
         kind, who = pending[0], pending[1]
-        view_pending = {"kind": kind, "player": who}
         if kind == "target":
             view_pending["targets"] = [list(t) for t in pending[2]]
             view_pending["card"] = pending[5]
@@ -109,26 +109,8 @@ def observe(state, player: int) -> dict:
         elif kind == "scan":
             view_pending["count"] = len(pending[2]) + len(pending[3])
     b = state.battle
-    done = state.done
-    return {
-        "player": player, "turn": state.turn, "active": state.active,
-        "first_player": state.first_player,
-        "current_player": -1 if done else (pending[1] if pending is not None else state.active),
-        "done": done, "winner": state.winner, "end_reason": state.end_reason,
-        "you": mine, "opponent": _public(state, 1 - player),
-        "battle": None if b is None else {"attacker": b[0], "target": b[1],
-                                          "attacking_player": state.active},
-        "pending": view_pending,
-    }
-
-
-_PRIVATE_EVENTS = frozenset(("draw", "opening_hand"))
-"""Event kinds whose card only the seat in the event may see."""
-
-
-def visible_events(events: list[tuple], player: int) -> list[tuple]:
-    """The events a log meant for `player` may hold: the other player's draws lose their card."""
-    return redact_events(events, player, _PRIVATE_EVENTS)
+    battle = None if b is None else {"attacker": b[0], "target": b[1], "attacking_player": state.active}
+    return seat_view(state, player, mine, _public(state, 1 - player), battle, view_pending)
 
 
 def _fighter_label(state, player: int, f: int) -> str:

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -42,11 +41,8 @@ GOD_PER_CARD_TARGET = 1 / 20000
 ALTERNATE_PER_CARD_TARGET = 3 / 250
 
 
-@dataclass(frozen=True)
-class PackParams(Params):
+class PackParams(Params, game="first_cycle_packs"):
     """Slot probabilities and hit-pool weights of a First Cycle pack (FC-10)."""
-
-    game: ClassVar[str] = "first_cycle_packs"
 
     common: float = param(0.65, 0.0, 1.0, "base slot: probability of the Common pool")
     uncommon: float = param(0.30, 0.0, 1.0, "base slot: probability of the Uncommon pool")

@@ -1,17 +1,11 @@
 """Every number of the First Cycle rules (first_cycle.md, rulings FC-1..FC-11), with its sweep range."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from sim.core.params import Params, param
 
 
-@dataclass(frozen=True)
-class FirstCycleParams(Params):
+class FirstCycleParams(Params, game="first_cycle"):
     """First Cycle rule parameters; the defaults are the rulebook's."""
-
-    game: ClassVar[str] = "first_cycle"
 
     leader_hp: int = param(5, 1, 20, "Leader starting HP and healing cap")
     leader_power: int = param(5, 0, 20, "Leader printed Power")

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from sim.core import scenario_fields as fields
 from sim.core.errors import InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
 from sim.core.scenario_fields import check_keys as _check_keys
 from sim.core.scenario_fields import int_field as _int
 from sim.core.scenario_fields import to_lists as _to_lists
 from sim.core.scenario_fields import to_tuples as _to_tuples
-from sim.core.seeding import make_rng, rng_from_state, rng_state
+from sim.core.seeding import rng_state
 from sim.first_cycle.cardspec import COLORS
 from sim.first_cycle.state import FIGHTERS, PlayerState
 
@@ -139,49 +140,27 @@ def _player(game, resolve, d: dict, i: int, turn: int, first: int) -> PlayerStat
     pl.known_bottom = _int(d, "known_bottom", 0, 0, len(pl.deck), where)
     revealed = d.get("revealed", [])
     pl.revealed = [resolve(c, f"{where}.revealed[{k}]", main) for k, c in enumerate(revealed)]
-    for c in set(pl.revealed):
-        if pl.revealed.count(c) > pl.hand.count(c):
-            raise InvalidScenarioError(f"{where}.revealed: #{c:03d} is not in hand that many times")
+    fields.check_revealed(pl.revealed, pl.hand, where, lambda c: f"#{c:03d}")
     return pl
 
 
 def state_from_dict(game, data: dict):
-    """A FirstCycleState from a scenario or `state_to_dict` output (validated)."""
-    from sim.first_cycle.rules import FirstCycleState
-    _check_keys(data, _TOP_KEYS, "scenario")
-    if "game" in data and data["game"] != "first_cycle":
-        raise InvalidScenarioError(f"scenario.game: {data['game']!r} is not 'first_cycle'")
-    if "params" in data and data["params"] != game.params.to_dict():
-        if game.params.replace(**data["params"]) != game.params:
-            raise InvalidScenarioError("scenario.params: differ from the game's params; "
-                                       "load the game with those overrides first")
+    """A state of `game` (its `state_class`) from a scenario or `state_to_dict` output (validated)."""
+    fields.check_header(data, game, _TOP_KEYS)
     params = game.params
-    turn = _int(data, "turn", 1, 1, params.max_turns, "scenario")
-    first = _int(data, "first_player", 0, 0, 1, "scenario")
-    default_active = first if turn % 2 == 1 else 1 - first
-    active = _int(data, "active", default_active, 0, 1, "scenario")
+    turn, first, active = fields.turn_order(data, 1, params.max_turns)
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise InvalidScenarioError("scenario.players: expected a list of 2 player dicts")
     resolve = _CardResolver(game)
-    s = FirstCycleState.__new__(FirstCycleState)
-    s.game = game
-    s.params = params
-    s.cards = game.cards
+    s = game.blank_state()
     s.players = [_player(game, resolve, d, i, turn, first) for i, d in enumerate(players)]
     s.turn, s.active, s.first_player = turn, active, first
     s.winner = _int(data, "winner", -1, -1, 1, "scenario")
     s.end_reason = data.get("end_reason", "")
     s.done = _bool(data, "done", False, "scenario")
-    s.tasks = list(_to_tuples(data.get("tasks", [])))
-    for k, t in enumerate(s.tasks):
-        if not t or t[0] not in _TASK_KINDS:
-            raise InvalidScenarioError(f"scenario.tasks[{k}]: unknown task {t!r}")
-    s.pending = _to_tuples(data.get("pending"))
-    if s.pending is not None and (not s.pending or s.pending[0] not in _PENDING_KINDS
-                                  or s.pending[1] not in (0, 1)):
-        raise InvalidScenarioError(f"scenario.pending: unknown pending choice {data.get('pending')!r}; "
-                                   f"kinds: {sorted(_PENDING_KINDS)}")
+    s.tasks = fields.task_stack(data, _TASK_KINDS)
+    s.pending = fields.pending_choice(data, _PENDING_KINDS, 2)
     s.battle = _to_tuples(data.get("battle"))
     if s.battle is not None and len(s.battle) != 4:
         raise InvalidScenarioError("scenario.battle: expected [attacker, target, attacker_uid, target_uid]")
@@ -193,10 +172,5 @@ def state_from_dict(game, data: dict):
             if p.card[f] >= 0 and p.uid[f] == 0:
                 p.uid[f] = s.next_uid
                 s.next_uid += 1
-    if "rng" in data:
-        s.rng = rng_from_state(data["rng"])
-    else:
-        s.rng = make_rng(_int(data, "seed", 0, 0, 2**63 - 1, "scenario"))
-    s._events = []
-    s._legal = None
+    s.rng = fields.scenario_rng(data)
     return s

@@ -1,6 +1,7 @@
 """First Cycle state data: zones, per-player records, the task stack and the pending choice.
 
-Pure data with a cheap `copy()`; the rules that change it live in `rules.py`.
+Pure data with generated copies (sim.core.records); the rules that change it live in
+`rules.py` (decisions) and `flow.py` (the turn, the battle and effect primitives).
 
 Conventions:
 - Cards are collector numbers (ints). A deck is a list whose END is the top.
@@ -14,16 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from sim.core.seeding import LazyRng
+from sim.core.records import Record
+from sim.core.two_player import TwoPlayerData
 
 FIGHTERS = 6
 LEADER = 0
 
 
-class PlayerState:
-    """One player's zones and fighters."""
+class PlayerState(Record, lists="deck hand discard card exhausted attached entered uid mod_turn mod_battle "
+                                "used revealed"):
+    """One player's zones and fighters (`copy()`: the lists copied, the ints shared)."""
 
     __slots__ = ("leader", "hp", "deck", "hand", "discard", "ram_supply", "ram_ready",
                  "ram_exhausted", "card", "exhausted", "attached", "entered", "uid",
@@ -51,31 +52,6 @@ class PlayerState:
         self.known_top = 0
         self.known_bottom = 0
         self.revealed: list[int] = []
-
-    def copy(self) -> PlayerState:
-        """An independent copy (lists copied, ints shared)."""
-        c = PlayerState.__new__(PlayerState)
-        c.leader = self.leader
-        c.hp = self.hp
-        c.deck = self.deck[:]
-        c.hand = self.hand[:]
-        c.discard = self.discard[:]
-        c.ram_supply = self.ram_supply
-        c.ram_ready = self.ram_ready
-        c.ram_exhausted = self.ram_exhausted
-        c.card = self.card[:]
-        c.exhausted = self.exhausted[:]
-        c.attached = self.attached[:]
-        c.entered = self.entered[:]
-        c.uid = self.uid[:]
-        c.mod_turn = self.mod_turn[:]
-        c.mod_battle = self.mod_battle[:]
-        c.used = self.used[:]
-        c.turns_taken = self.turns_taken
-        c.known_top = self.known_top
-        c.known_bottom = self.known_bottom
-        c.revealed = self.revealed[:]
-        return c
 
     @property
     def ram_installed(self) -> int:
@@ -121,35 +97,15 @@ class PlayerState:
         }
 
 
-class StateData(LazyRng):
-    """The whole position: both players, turn facts, task stack, pending choice, RNG."""
+class StateData(TwoPlayerData):
+    """The whole position: both players, turn facts, task stack, pending choice, RNG, and the
+    battle `(attacker, target, attacker_uid, target_uid)` and the last effect's target
+    `(player, fighter, uid)` (None when there is none)."""
 
-    __slots__ = ("game", "params", "cards", "players", "turn", "active", "first_player",
-                 "winner", "end_reason", "tasks", "pending", "battle", "_events",
-                 "next_uid", "done", "last_target", "_legal")
+    __slots__ = ("battle", "last_target")
 
-    def copy_data(self, into: StateData, rng: np.random.Generator | None = None) -> StateData:
-        """Copy every field into a blank instance; the RNG is copied unless `rng` replaces it."""
-        into.game = self.game
-        into.params = self.params
-        into.cards = self.cards
-        into.players = [p.copy() for p in self.players]
-        into.turn = self.turn
-        into.active = self.active
-        into.first_player = self.first_player
-        into.winner = self.winner
-        into.end_reason = self.end_reason
-        into.tasks = self.tasks[:]
-        into.pending = self.pending
-        into.battle = self.battle
-        if rng is None:
-            self.copy_rng_into(into)
-        else:
-            into.rng = rng
-        into._events = []
-        into.next_uid = self.next_uid
-        into.done = self.done
-        into.last_target = self.last_target
-        into._legal = self._legal
-        return into
-
+    def init_blank(self, game) -> None:
+        """Every field at its value before set-up: no battle and no last target."""
+        super().init_blank(game)
+        self.battle = None
+        self.last_target = None

@@ -1,7 +1,24 @@
-"""XenodeX: the 2-4 player anchor-and-slot game of ../shared/rules/xenodex.md (rulings XD-1..XD-10).
+"""XenodeX: the 2-4 player anchor-and-slot game of ../shared/rules/xenodex.md (rulings
+XD-1..XD-10 and the project's own from XD-11, docs/rules/xenodex.md). `load_game("xenodex")`
+builds the game.
 
-Modules: params (every rule number), cardspec/cards (card data, validated), effects (named
-abilities, transmissions and Echoes), state (data), rules (protocol, legal actions, apply),
-cycle (the phases of a cycle), battle (strikes, capture, siege), hidden (determinize),
-observation (views, labels), scenario (dicts), game (set-up). See docs/rules/xenodex.md.
+Modules:
+- params: `XenodexParams`, every number of the rules and the level tables.
+- cardspec: the card vocabulary and the frozen character, TX, Echo, anchor, Ancient and
+  deck records.
+- cards: the card and deck data files, validated into `XenodexCards`.
+- effects: the named abilities, transmissions and Echoes.
+- state: the state data (seats, unit instances, anchors, TX, Echoes, tasks, pending choice).
+- rules: `XenodexState`, the protocol, legal actions and `apply`.
+- cycle: the phases of a cycle (Echoes, Income, Summon, Deploy, Recovery, Results).
+- battle: strikes, capture and siege.
+- hidden: determinization (C-3).
+- observation: a seat's view, action labels, illegal-action reasons, visible events.
+- scenario: scenario dicts, `to_dict` and back.
+- game: `XenodexGame`, the unit tables, action codec and set-up.
 """
+from sim.xenodex.game import XenodexGame
+from sim.xenodex.params import XenodexParams
+from sim.xenodex.rules import XenodexState
+
+__all__ = ["XenodexGame", "XenodexParams", "XenodexState"]

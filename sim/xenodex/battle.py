@@ -29,26 +29,27 @@ from sim.xenodex.state import DENIED, GONE, RALLIED
 def strength(s, i: int, k: int) -> int:
     """Current STR of unit `i` in slot `k`: printed, Overcharge, TX buffs, Echo; floor 0."""
     g = s.game
-    v = g.u_str[s.card[i]] + s.fstr
-    p = i // s.D
-    if p < s.n:
-        idx = p * s.K + k
-        if s.alvl[idx] >= g.lv_overcharge and s.abp[idx] > 0:
-            v += g.overcharge
-        v += s.bstr[idx]
-    return max(0, v)
+    return _stat(s, i, k, g.u_str, s.fstr, g.lv_overcharge, g.overcharge, s.bstr)
 
 
 def defense(s, i: int, k: int) -> int:
     """Current DEF of unit `i` in slot `k`: printed, Bulwark, TX buffs, Echo; floor 0."""
     g = s.game
-    v = g.u_def[s.card[i]] + s.fdef
+    return _stat(s, i, k, g.u_def, s.fdef, g.lv_bulwark, g.bulwark, s.bdef)
+
+
+def _stat(s, i: int, k: int, printed: list[int], field: int, aura_level: int, aura: int,
+          buffs: list[int]) -> int:
+    """A stat of unit `i` in slot `k`: its card's `printed` value, the Echo's `field` bonus and,
+    for a seat's unit, its anchor's `aura` from `aura_level` on (while the anchor works) and
+    the seat's TX `buffs` in the slot; floor 0."""
+    v = printed[s.card[i]] + field
     p = i // s.D
     if p < s.n:
         idx = p * s.K + k
-        if s.alvl[idx] >= g.lv_bulwark and s.abp[idx] > 0:
-            v += g.bulwark
-        v += s.bdef[idx]
+        if s.alvl[idx] >= aura_level and s.abp[idx] > 0:
+            v += aura
+        v += buffs[idx]
     return max(0, v)
 
 

@@ -12,6 +12,7 @@ Decks name their cards; a deck naming an unknown card is a CardDataError too.
 from __future__ import annotations
 
 import functools
+from functools import partialmethod
 from pathlib import Path
 from typing import Any
 
@@ -230,30 +231,24 @@ class XenodexCards:
         self.max_tx = max(self.transmissions, default=0)
         self.max_echo = max(self.echoes, default=0)
         self.max_ancient = max(self.ancients, default=0)
-        self._char_names = {c.name.lower(): n for n, c in self.characters.items()}
-        self._tx_names = {t.name.lower(): n for n, t in self.transmissions.items()}
-        self._echo_names = {e.name.lower(): n for n, e in self.echoes.items()}
-        self._ancient_names = {a.name.lower(): n for n, a in self.ancients.items()}
+        tables = (("character", self.characters), ("transmission", self.transmissions),
+                  ("echo", self.echoes), ("ancient", self.ancients))
+        self._tables = {kind: (table, {c.name.lower(): n for n, c in table.items()}) for kind, table in tables}
         self.decks: dict[str, DeckSpec] = {}
         for raw, origin in decks or []:
             d = self.parse_deck(raw, origin)
             self.decks[d.name] = d
 
-    def character_number(self, ref: Any) -> int | None:
-        """A character's number from its number or (case-insensitive) name, else None."""
-        return _lookup(ref, self.characters, self._char_names)
+    def number(self, kind: str, ref: Any) -> int | None:
+        """The number of a card of `kind` ("character", "transmission", "echo", "ancient")
+        from its number or (case-insensitive) name, else None."""
+        table, names = self._tables[kind]
+        return _lookup(ref, table, names)
 
-    def tx_number(self, ref: Any) -> int | None:
-        """A transmission's number from its number or name, else None."""
-        return _lookup(ref, self.transmissions, self._tx_names)
-
-    def echo_number(self, ref: Any) -> int | None:
-        """An Echo's number from its number or name, else None."""
-        return _lookup(ref, self.echoes, self._echo_names)
-
-    def ancient_number(self, ref: Any) -> int | None:
-        """An Ancient's number from its number or name, else None."""
-        return _lookup(ref, self.ancients, self._ancient_names)
+    character_number = partialmethod(number, "character")
+    tx_number = partialmethod(number, "transmission")
+    echo_number = partialmethod(number, "echo")
+    ancient_number = partialmethod(number, "ancient")
 
     def parse_deck(self, raw: Any, origin: str = "") -> DeckSpec:
         """A DeckSpec from a deck object (CardDataError naming the deck and field)."""
@@ -263,29 +258,27 @@ class XenodexCards:
         errors: list[str] = []
         if m.faction not in FACTIONS:
             errors.append(f"field faction: unknown faction {m.faction!r}")
-        chars: list[int] = []
-        for ref, n in m.characters.items():
-            num = self.character_number(ref)
-            if num is None:
-                errors.append(f"field characters.{ref}: unknown character {ref!r}")
-            elif n < 1:
-                errors.append(f"field characters.{ref}: copies must be at least 1, got {n}")
-            else:
-                chars.extend([num] * n)
-        txs: list[int] = []
-        for ref, n in m.transmissions.items():
-            num = self.tx_number(ref)
-            if num is None:
-                errors.append(f"field transmissions.{ref}: unknown transmission {ref!r}")
-            elif n < 1:
-                errors.append(f"field transmissions.{ref}: copies must be at least 1, got {n}")
-            else:
-                txs.extend([num] * n)
+        chars = self._copies(errors, "character", "characters", m.characters)
+        txs = self._copies(errors, "transmission", "transmissions", m.transmissions)
         if not txs:
             errors.append("field transmissions: a deck needs at least one transmission")
         _raise(label, errors)
         return DeckSpec(name=m.name, faction=m.faction, title=m.title, lore=m.lore,
                         characters=tuple(sorted(chars)), transmissions=tuple(sorted(txs)))
+
+    def _copies(self, errors: list[str], kind: str, field: str, counts: dict[str, int]) -> list[int]:
+        """The card numbers a deck's `{name: copies}` field lists, one per copy (problems added
+        to `errors`)."""
+        out: list[int] = []
+        for ref, n in counts.items():
+            num = self.number(kind, ref)
+            if num is None:
+                errors.append(f"field {field}.{ref}: unknown {kind} {ref!r}")
+            elif n < 1:
+                errors.append(f"field {field}.{ref}: copies must be at least 1, got {n}")
+            else:
+                out.extend([num] * n)
+        return out
 
     def preview(self, deck: DeckSpec) -> dict:
         """The deck preview of Setup: roster, transmissions and lore."""

@@ -101,16 +101,22 @@ class Ability(IntParams):
 
 
 @dataclass(frozen=True)
-class CharacterSpec:
-    """A character card (XD-3)."""
+class UnitSpec:
+    """What every unit card has (XD-3): its number and name, STR, BP (health) and DEF."""
 
     number: int
     name: str
-    faction: str
-    cost: int
     str_: int
     bp: int
     def_: int
+
+
+@dataclass(frozen=True)
+class CharacterSpec(UnitSpec):
+    """A character card (XD-3): a faction's unit with a CDX cost and abilities."""
+
+    faction: str
+    cost: int
     abilities: tuple[Ability, ...] = ()
     lore: str = ""
 
@@ -168,14 +174,9 @@ class AnchorSpec:
 
 
 @dataclass(frozen=True)
-class AncientSpec:
+class AncientSpec(UnitSpec):
     """A neutral Ancient (XD-9, when the `ancients` param is on)."""
 
-    number: int
-    name: str
-    str_: int
-    bp: int
-    def_: int
     lore: str = ""
 
 

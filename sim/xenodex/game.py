@@ -21,6 +21,7 @@ from sim.core.actions import ActionCodec
 from sim.core.errors import CardDataError, InvalidDeckError
 from sim.core.protocol import Game
 from sim.core.seeding import make_rng
+from sim.xenodex import scenario
 from sim.xenodex.cards import XenodexCards, load_cards
 from sim.xenodex.cardspec import DeckSpec
 from sim.xenodex.params import XenodexParams
@@ -31,15 +32,8 @@ DEFAULT_DECK_ORDER: tuple[str, ...] = ("synth", "greys", "others")
 BIG = 10**6
 
 
-class XenodexGame(Game):
+class XenodexGame(Game, params=XenodexParams, state=XenodexState):
     """The XenodeX game: card tables, the action codec and the state factory."""
-
-    name = "xenodex"
-
-    @staticmethod
-    def params_class() -> type[XenodexParams]:
-        """The params type `load_game` builds."""
-        return XenodexParams
 
     def __init__(self, params: XenodexParams | None = None, cards: XenodexCards | None = None) -> None:
         self.params = p = params if params is not None else XenodexParams()
@@ -275,5 +269,4 @@ class XenodexGame(Game):
 
     def state_from_dict(self, data: dict) -> XenodexState:
         """A state from a scenario dict or `to_dict` output (validated, C-4)."""
-        from sim.xenodex.scenario import state_from_dict
-        return state_from_dict(self, data)
+        return scenario.state_from_dict(self, data)

@@ -21,16 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.hidden import shuffled
 from sim.core.seeding import fresh_rng_state
 from sim.xenodex.state import DECK, GONE, HAND, NONE, STAGED
-
-
-def _shuffled(items: list, rng: np.random.Generator) -> list:
-    items = sorted(items)
-    if len(items) < 2:
-        return items
-    perm = rng.permutation(len(items))
-    return [items[x] for x in perm]
 
 
 def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> None:
@@ -58,9 +51,9 @@ def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> No
     s.discard[q] = [free[c].pop() for c in discard]
     if q == observer:
         s.hand[q] = [free[c].pop() for c in hand]
-        s.deck[q] = _shuffled([i for lst in free.values() for i in lst], rng)
+        s.deck[q] = shuffled([i for lst in free.values() for i in lst], rng)
     else:
-        pool = _shuffled([i for lst in free.values() for i in lst], rng)
+        pool = shuffled([i for lst in free.values() for i in lst], rng)
         s.hand[q] = sorted(pool[:hand_size])
         s.deck[q] = pool[hand_size:]
     ubp, bp, used, flags = s.game.u_bp, s.bp, s.used, s.flags
@@ -89,13 +82,13 @@ def determinize(state, observer: int, rng: np.random.Generator):
         _redeal_characters(s, q, observer, rng)
         if q == observer:
             s.tx_hand[q] = sorted(s.tx_hand[q])
-            s.tx_deck[q] = _shuffled(s.tx_deck[q], rng)
+            s.tx_deck[q] = shuffled(s.tx_deck[q], rng)
         else:
             th = len(s.tx_hand[q])
-            tpool = _shuffled(s.tx_hand[q] + s.tx_deck[q], rng)
+            tpool = shuffled(s.tx_hand[q] + s.tx_deck[q], rng)
             s.tx_hand[q] = sorted(tpool[:th])
             s.tx_deck[q] = tpool[th:]
-    s.echo_deck = _shuffled(s.echo_deck, rng)
+    s.echo_deck = shuffled(s.echo_deck, rng)
     s._legal = None
     s.set_rng_state(fresh_rng_state(rng))  # built lazily: many copies never roll
     return s

@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sim.core.events import redact_events
+from sim.core.events import DRAWS, redact_events
+from sim.core.views import pending_view
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
 from sim.xenodex.state import DENIED, RALLIED
@@ -171,9 +172,8 @@ def observe(state, player: int) -> dict:
         battle = {"slot": state.bslot, "stage": state.bstage, "pointer": state.bptr,
                   "passed": [q for q in range(state.sides) if state.bpassed >> q & 1]}
     pend = state.pending
-    view_pending = None
+    view_pending = pending_view(pend)
     if pend is not None:
-        view_pending = {"kind": pend[0], "player": pend[1]}
         kind = pend[0]
         if kind in ("strike", "actor", "cleave", "ability"):
             view_pending["slot"] = pend[2]
@@ -202,7 +202,7 @@ def observe(state, player: int) -> dict:
     }
 
 
-_PRIVATE_EVENTS = frozenset(("draw", "opening_hand", "tx_draw"))
+_PRIVATE_EVENTS = DRAWS | {"tx_draw"}
 """Event kinds whose card only the seat in the event may see."""
 
 
@@ -255,7 +255,7 @@ def label(state, action: int) -> str:
         k = state.loc[j]
         return f"select {unit_name(state, j)} in {S[k] if k >= 0 else '?'}"
     if block in ("target", "slot", "seat"):
-        return _choice_label(state, block, idx)
+        return _choice_label(state, block, idx, kind, p)
     if block == "capture":
         q = bt.unabs(state, p, idx + 1)
         k, i = pend[2], pend[3]
@@ -272,11 +272,10 @@ def label(state, action: int) -> str:
     return f"{block} {idx}"
 
 
-def _choice_label(state, block: str, idx: int) -> str:
+def _choice_label(state, block: str, idx: int, kind: str, p: int) -> str:
+    """The label of a unit, slot or seat answering seat `p`'s pending sub-choice of `kind`."""
     g = state.game
     pend = state.pending
-    kind = pend[0] if pend else ""
-    p = pend[1] if pend else 0
     S = g.slot_labels
     if block == "target":
         q, j, ak = state.dec_target(p, idx)

@@ -7,18 +7,14 @@ are cross-checked on construction (InvalidParamsError names the field, C-4).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from dataclasses import fields
 
 from sim.core.errors import InvalidParamsError
 from sim.core.params import Params, param
 
 
-@dataclass(frozen=True)
-class XenodexParams(Params):
+class XenodexParams(Params, game="xenodex"):
     """XenodeX rule parameters; the defaults are the rulebook's and RULINGS.md's."""
-
-    game: ClassVar[str] = "xenodex"
 
     num_players: int = param(2, 2, 4, "seats P1..Pn (Setup)")
     slots_two_three: int = param(5, 1, 7, "board slots at 2-3 players (S1-S5)")

@@ -19,19 +19,19 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.errors import IllegalActionError
-from sim.core.legal_cache import CachedLegalActions
 from sim.core.protocol import State
+from sim.core.rules import GameRules
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
 from sim.xenodex import effects as fx
-from sim.xenodex import hidden
+from sim.xenodex import hidden, scenario
 from sim.xenodex import observation as ob
 from sim.xenodex.state import StateData
 
 HOME = frozenset({"summon", "deploy", "strike", "recovery"})
 
 
-class XenodexState(CachedLegalActions, StateData, State):
+class XenodexState(GameRules, StateData, State):
     """A XenodeX position implementing the game protocol of sim.core.protocol."""
 
     __slots__ = ()
@@ -43,9 +43,6 @@ class XenodexState(CachedLegalActions, StateData, State):
             return -1
         return self.pending[1]
 
-    def is_terminal(self) -> bool:
-        return self.done
-
     def returns(self) -> list[float]:
         """Winner +1, every other seat -1/(n-1); all 0 on a draw or before the end."""
         n = self.n
@@ -53,10 +50,6 @@ class XenodexState(CachedLegalActions, StateData, State):
             return [0.0] * n
         lose = -1.0 / (n - 1)
         return [1.0 if p == self.winner else lose for p in range(n)]
-
-    @property
-    def events(self) -> list[tuple]:
-        return self._events
 
     @property
     def num_players(self) -> int:
@@ -73,49 +66,23 @@ class XenodexState(CachedLegalActions, StateData, State):
         """XenodeX counts cycles: the current cycle (for logs that record turns)."""
         return self.cycle
 
-    def clone(self) -> XenodexState:
-        return self.copy_data(XenodexState.__new__(XenodexState))
-
-    def determinize(self, observer: int, rng: np.random.Generator) -> XenodexState:
-        return hidden.determinize(self, observer, rng)
-
-    def observation(self, player: int) -> dict:
-        return ob.observe(self, player)
-
-    def public_board(self):
-        """The public facts heuristics score (`sim.xenodex.observation.PublicBoard`), cheaper
-        than `observation`."""
-        return ob.public_board(self)
-
-    def action_label(self, action: int) -> str:
-        return ob.label(self, action)
-
-    def to_dict(self) -> dict:
-        from sim.xenodex.scenario import state_to_dict
-        return state_to_dict(self)
+    determinize = hidden.determinize
+    observation = ob.observe
+    public_board = ob.public_board  # what heuristics score, cheaper than observation
+    action_label = ob.label
+    to_dict = scenario.state_to_dict
 
     @classmethod
-    def from_dict(cls, data: dict, game=None) -> XenodexState:
-        """A state from a scenario or `to_dict` output; the game is built from its params if not given."""
-        if game is None:
-            from sim.xenodex.game import XenodexGame
-            from sim.xenodex.params import XenodexParams
-            params = dict(data.get("params", {}))
-            if "players" in data and isinstance(data["players"], int):
-                params.setdefault("num_players", data["players"])
-            game = XenodexGame(XenodexParams.from_dict(params))
-        return game.state_from_dict(data)
+    def scenario_params(cls, data: dict) -> dict:
+        """The params of `data`, with `num_players` from a scenario's seat count."""
+        params = dict(data.get("params", {}))
+        if "players" in data and isinstance(data["players"], int):
+            params.setdefault("num_players", data["players"])
+        return params
 
-    def finish(self, winner: int, reason: str) -> None:
-        """End the game: `winner` (-1 for a draw) and the end reason."""
-        self.done = True
-        self.winner = winner
-        self.end_reason = reason
-        self.pending = None
-        self.tasks = []
+    def _close_game(self) -> None:
         self.phase = "over"
         self.bslot = -1
-        self._events.append(("game_over", winner, reason))
 
     # ------------------------------------------------------------------ encoding helpers
     def enc_unit(self, p: int, j: int) -> int:
@@ -161,23 +128,25 @@ class XenodexState(CachedLegalActions, StateData, State):
         pend = self.pending
         kind, p = pend[0], pend[1]
         g = self.game
-        if kind == "strike":
+        if kind in HOME:
+            # Every home decision: "done", the phase's own plays, a transmission (XD-7, XD-12).
             out = [g.a_done]
-            D = self.D
-            stage = self.bstage
-            base = g.a_select - p * D
-            for i in self.board[pend[2]]:
-                if i // D == p and bt.can_act(self, i, stage):
-                    out.append(base + i)
+            if kind == "strike":
+                D = self.D
+                stage = self.bstage
+                base = g.a_select - p * D
+                for i in self.board[pend[2]]:
+                    if i // D == p and bt.can_act(self, i, stage):
+                        out.append(base + i)
+            elif kind == "summon":
+                self._summon_actions(p, out)
+            elif kind == "deploy":
+                self._deploy_actions(p, out)
+            else:
+                self._recovery_actions(p, out)
             self._tx_actions(p, out)
         elif kind == "actor":
             out = self._actor_actions(p, pend[2], pend[3])
-        elif kind == "summon":
-            out = self._summon_actions(p)
-        elif kind == "deploy":
-            out = self._deploy_actions(p)
-        elif kind == "recovery":
-            out = self._recovery_actions(p)
         elif kind == "cleave":
             hits = pend[6]
             out = [g.a_done] + [a for a in self._strike_ids(p, pend[2]) if a not in hits]
@@ -220,9 +189,8 @@ class XenodexState(CachedLegalActions, StateData, State):
                 out.append(g.a_ability + x)
         return out
 
-    def _summon_actions(self, p: int) -> list[int]:
+    def _summon_actions(self, p: int, out: list[int]) -> None:
         g = self.game
-        out = [g.a_done]
         cdx = self.cdx[p]
         card = self.card
         cost = g.u_cost
@@ -241,12 +209,9 @@ class XenodexState(CachedLegalActions, StateData, State):
             lvl = self.alvl[p * K + k]
             if 0 <= lvl < g.max_level and self.abp[p * K + k] > 0 and cdx >= ups[lvl]:
                 out.append(g.a_upgrade + k)
-        self._tx_actions(p, out)
-        return out
 
-    def _deploy_actions(self, p: int) -> list[int]:
+    def _deploy_actions(self, p: int, out: list[int]) -> None:
         g = self.game
-        out = [g.a_done]
         K = self.K
         card = self.card
         for c in {card[i] for i in self.staged[p]}:
@@ -256,12 +221,9 @@ class XenodexState(CachedLegalActions, StateData, State):
             for k in range(K):
                 if not cy.anchor_deployable(self, p, k):
                     out.append(g.a_deploy_anchor + k)
-        self._tx_actions(p, out)
-        return out
 
-    def _recovery_actions(self, p: int) -> list[int]:
+    def _recovery_actions(self, p: int, out: list[int]) -> None:
         g = self.game
-        out = [g.a_done]
         cdx = self.cdx[p]
         D, K = self.D, self.K
         ubp, card, bp = g.u_bp, self.card, self.bp
@@ -273,11 +235,11 @@ class XenodexState(CachedLegalActions, StateData, State):
             if self.alvl[idx] >= 0 and self.abp[idx] < g.anchor_bp[self.alvl[idx]] \
                     and cy.repair_cost(self, p, k) <= cdx:
                 out.append(g.a_repair + k)
-        self._tx_actions(p, out)
-        return out
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: int) -> None:
+        """As `GameRules.apply` (C-4), for an int action id only (bools, floats and strings are
+        refused); every decision answers a pending choice (see the module docstring)."""
         if self.done:
             raise IllegalActionError(f"action {action!r}: the game is over")
         g = self.game

@@ -17,15 +17,15 @@ Unknown keys and impossible positions raise InvalidScenarioError naming the key.
 """
 from __future__ import annotations
 
+from functools import partialmethod
 from typing import Any
 
 from sim.core.errors import InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
+from sim.core.scenario_fields import check_header, pending_choice, scenario_rng, task_stack
 from sim.core.scenario_fields import check_keys as _keys
 from sim.core.scenario_fields import int_field as _int
 from sim.core.scenario_fields import to_lists as _lists
-from sim.core.scenario_fields import to_tuples as _tuples
-from sim.core.seeding import make_rng, rng_from_state
 from sim.xenodex.state import DECK, DENIED, GONE, HAND, NONE, RALLIED, STAGED
 
 _TOP = {"game", "params", "players", "cycle", "lead", "phase", "actor", "slot", "seed", "rng",
@@ -127,23 +127,16 @@ class _Builder:
             return ref
         raise InvalidScenarioError(f"{where}: unknown slot {ref!r}; slots: {list(self.slots)}")
 
-    def character(self, ref: Any, where: str) -> int:
-        c = self.cs.character_number(ref)
+    def card(self, kind: str, ref: Any, where: str) -> int:
+        """The number of a card of `kind` named by `ref` (see XenodexCards.number)."""
+        c = self.cs.number(kind, ref)
         if c is None:
-            raise InvalidScenarioError(f"{where}: unknown character {ref!r}")
+            raise InvalidScenarioError(f"{where}: unknown {kind} {ref!r}")
         return c
 
-    def tx(self, ref: Any, where: str) -> int:
-        t = self.cs.tx_number(ref)
-        if t is None:
-            raise InvalidScenarioError(f"{where}: unknown transmission {ref!r}")
-        return t
-
-    def echo(self, ref: Any, where: str) -> int:
-        e = self.cs.echo_number(ref)
-        if e is None:
-            raise InvalidScenarioError(f"{where}: unknown echo {ref!r}")
-        return e
+    character = partialmethod(card, "character")
+    tx = partialmethod(card, "transmission")
+    echo = partialmethod(card, "echo")
 
     # -------------------------------------------------------------- seats
     def seat(self, s, q: int, d: dict) -> None:
@@ -295,13 +288,8 @@ class _Builder:
 
 def state_from_dict(game, data: dict):
     """A XenodexState from a scenario or `state_to_dict` output (validated, C-4)."""
-    _keys(data, _TOP, "scenario")
+    check_header(data, game, _TOP)
     g = game
-    if "game" in data and data["game"] != "xenodex":
-        raise InvalidScenarioError(f"scenario.game: {data['game']!r} is not 'xenodex'")
-    if "params" in data and g.params.replace(**data["params"]) != g.params:
-        raise InvalidScenarioError("scenario.params: differ from the game's params; "
-                                   "load the game with those overrides first")
     n = g.n
     if "players" in data and data["players"] != n:
         raise InvalidScenarioError(f"scenario.players: {data['players']!r} but the game has {n} players")
@@ -363,13 +351,7 @@ def state_from_dict(game, data: dict):
     if not isinstance(siege, list) or len(siege) != g.K or not all(isinstance(x, bool) for x in siege):
         raise InvalidScenarioError(f"scenario.siege: expected {g.K} booleans or a list of slot labels")
     s.siege = siege
-    if "rng" in data:
-        try:
-            s.rng = rng_from_state(data["rng"])
-        except (TypeError, ValueError, KeyError) as err:
-            raise InvalidScenarioError(f"scenario.rng: not a PCG64 state ({err})") from None
-    else:
-        s.rng = make_rng(_int(data, "seed", 0, 0, 2**63 - 1, "scenario"))
+    s.rng = scenario_rng(data)
     s.winner = _int(data, "winner", -1, -1, n - 1, "scenario")
     s.end_reason = data.get("end_reason", "")
     s.done = _bool(data, "done", False, "scenario")
@@ -381,16 +363,8 @@ def state_from_dict(game, data: dict):
 
 
 def _exact_flow(s, data: dict) -> None:
-    s.tasks = list(_tuples(data.get("tasks", [])))
-    for x, t in enumerate(s.tasks):
-        if not isinstance(t, tuple) or not t or t[0] not in _TASKS:
-            raise InvalidScenarioError(f"scenario.tasks[{x}]: unknown task {t!r}; kinds: {sorted(_TASKS)}")
-    s.pending = _tuples(data.get("pending"))
-    p = s.pending
-    if p is not None and (not isinstance(p, tuple) or len(p) < 2 or p[0] not in _PENDING
-                          or not isinstance(p[1], int) or not 0 <= p[1] < s.n):
-        raise InvalidScenarioError(f"scenario.pending: unknown pending choice {data.get('pending')!r}; "
-                                   f"kinds: {sorted(_PENDING)}")
+    s.tasks = task_stack(data, _TASKS)
+    s.pending = pending_choice(data, _PENDING, s.n)
     if s.pending is None and not s.done:
         raise InvalidScenarioError("scenario.pending: a live game needs a pending decision")
     phase = data.get("phase", "summon")

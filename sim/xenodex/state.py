@@ -1,7 +1,7 @@
 """XenodeX state data: seats, unit instances, anchors, TX, Echoes, the task stack, the pending choice.
 
-Pure data with a cheap `copy_data()`; the rules that change it live in `rules.py`,
-`cycle.py` and `battle.py`.
+Pure data with a generated `copy_data()` (sim.core.records); the rules that change it live
+in `rules.py`, `cycle.py` and `battle.py`.
 
 Conventions:
 - Seats are 0..n-1 (P1..Pn); clockwise is +1 (XD-1). Slots are 0..K-1 (labels from params).
@@ -20,125 +20,24 @@ Conventions:
 """
 from __future__ import annotations
 
-from sim.core.seeding import LazyRng
+from sim.core.records import StateRecord
 
 NONE, DECK, HAND, STAGED, GONE = -5, -4, -3, -2, -1
 DENIED, RALLIED = 1, 2
 
-class StateData(LazyRng):
-    """The whole position (see the module docstring for the layout)."""
+class StateData(StateRecord, lists="cdx loc bp used flags alvl abp pool astaged bstr bdef tx_left starved "
+                                 "echo_deck echo_disc start_ctrl proven siege tasks",
+                nested="deck hand staged discard board tx_deck tx_hand tx_disc"):
+    """The whole position (see the module docstring for the layout). `copy_data()` copies the
+    lists (zones per seat two levels deep) and shares the rest, `card` included (copy on
+    write, `set_card`)."""
 
-    __slots__ = (
-        "D",
-        "K",
-        "_events",
-        "_legal",
-        "abp",
-        "alvl",
-        "astaged",
-        "bdef",
-        "board",
-        "bp",
-        "bpassed",
-        "bptr",
-        "bslot",
-        "bstage",
-        "bstr",
-        "card",
-        "cdx",
-        "cycle",
-        "deck",
-        "decks",
-        "discard",
-        "done",
-        "echo",
-        "echo_deck",
-        "echo_disc",
-        "echo_slot",
-        "end_reason",
-        "fdef",
-        "flags",
-        "fstr",
-        "game",
-        "hand",
-        "lead",
-        "loc",
-        "n",
-        "params",
-        "pending",
-        "phase",
-        "pool",
-        "proven",
-        "sides",
-        "siege",
-        "staged",
-        "start_ctrl",
-        "starved",
-        "tasks",
-        "tx_deck",
-        "tx_disc",
-        "tx_hand",
-        "tx_left",
-        "used",
-        "winner",
-    )
-
-    def copy_data(self, into: StateData) -> StateData:
-        """Copy every field into a blank instance (the RNG position included)."""
-        into.game = self.game
-        into.params = self.params
-        into.n = self.n
-        into.K = self.K
-        into.D = self.D
-        into.sides = self.sides
-        into.cycle = self.cycle
-        into.lead = self.lead
-        into.phase = self.phase
-        into.winner = self.winner
-        into.end_reason = self.end_reason
-        into.done = self.done
-        into.cdx = self.cdx[:]
-        into.card = self.card            # copy on write (see module docstring)
-        into.loc = self.loc[:]
-        into.bp = self.bp[:]
-        into.used = self.used[:]
-        into.flags = self.flags[:]
-        into.deck = [x[:] for x in self.deck]
-        into.hand = [x[:] for x in self.hand]
-        into.staged = [x[:] for x in self.staged]
-        into.discard = [x[:] for x in self.discard]
-        into.board = [x[:] for x in self.board]
-        into.alvl = self.alvl[:]
-        into.abp = self.abp[:]
-        into.pool = self.pool[:]
-        into.astaged = self.astaged[:]
-        into.bstr = self.bstr[:]
-        into.bdef = self.bdef[:]
-        into.tx_deck = [x[:] for x in self.tx_deck]
-        into.tx_hand = [x[:] for x in self.tx_hand]
-        into.tx_disc = [x[:] for x in self.tx_disc]
-        into.tx_left = self.tx_left[:]
-        into.starved = self.starved[:]
-        into.echo_deck = self.echo_deck[:]
-        into.echo_disc = self.echo_disc[:]
-        into.echo = self.echo
-        into.echo_slot = self.echo_slot
-        into.fstr = self.fstr
-        into.fdef = self.fdef
-        into.start_ctrl = self.start_ctrl[:]
-        into.proven = self.proven[:]
-        into.siege = self.siege[:]
-        into.bslot = self.bslot
-        into.bstage = self.bstage
-        into.bptr = self.bptr
-        into.bpassed = self.bpassed
-        into.tasks = self.tasks[:]
-        into.pending = self.pending
-        into.decks = self.decks
-        self.copy_rng_into(into)
-        into._events = []
-        into._legal = self._legal
-        return into
+    __slots__ = ("game", "params", "n", "K", "D", "sides", "cycle", "lead", "phase", "winner",
+                 "end_reason", "done", "cdx", "card", "loc", "bp", "used", "flags", "deck", "hand",
+                 "staged", "discard", "board", "alvl", "abp", "pool", "astaged", "bstr", "bdef",
+                 "tx_deck", "tx_hand", "tx_disc", "tx_left", "starved", "echo_deck", "echo_disc",
+                 "echo", "echo_slot", "fstr", "fdef", "start_ctrl", "proven", "siege", "bslot",
+                 "bstage", "bptr", "bpassed", "tasks", "pending", "decks", "_events", "_legal")
 
     def set_card(self, inst: int, card: int) -> None:
         """Give instance `inst` a unit card (copy on write of the shared `card` list)."""
