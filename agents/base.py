@@ -1,4 +1,4 @@
-"""The agent interface (../shared/DESIGN.md, layer 3) and config-spec parsing.
+"""The agent interface (layer 3 of docs/ARCHITECTURE.md) and config-spec parsing.
 
 An agent is built from a frozen config dataclass and answers `act(state, rng) -> action`
 for the seat `state.current_player`. It may read the state only through

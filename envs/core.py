@@ -22,7 +22,7 @@ two one-line factories; see envs/first_cycle_v0.py:
     def raw_env(**kwargs): return CardGameAECEnv(SPEC, **kwargs)
     def env(**kwargs): return wrap(raw_env(**kwargs))
 
-What the env adds to the engine, and nothing more (../shared/DESIGN.md, layer 2):
+What the env adds to the engine, and nothing more (layer 2 of docs/ARCHITECTURE.md):
 - agents "player_0".."player_{n-1}" for seats 0..n-1; `agent_selection` is the seat the
   engine says decides now (`State.current_player`), so a compound play (card, then
   target, then mode) is several consecutive steps of the same agent;

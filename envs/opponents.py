@@ -2,7 +2,7 @@
 
 An opponent is either
 - an agent object with `act(state, rng) -> action` (the interface of `agents`, for the
-  seat `state.current_player`; ../shared/DESIGN.md layer 3), e.g. `agents.make("greedy")`;
+  seat `state.current_player`; docs/ARCHITECTURE.md), e.g. `agents.make("greedy")`;
 - a callable `(state, rng) -> action`.
 
     import agents

@@ -1,7 +1,7 @@
 """tcglab rules engines: pure Python, no gymnasium or pettingzoo.
 
 `load_game(name, **param_overrides)` builds a game object that follows the protocol of
-`sim.core.protocol` (see docs/ and ../shared/DESIGN.md); the errors every engine raises on
+`sim.core.protocol` (see docs/ARCHITECTURE.md); the errors every engine raises on
 bad input are importable from here.
 
 Packages:

@@ -1,4 +1,4 @@
-"""The game protocol every engine follows (../shared/DESIGN.md, layer 1).
+"""The game protocol every engine follows (layer 1 of docs/ARCHITECTURE.md).
 
 Agents and experiments use only these members, so they work on every game unchanged.
 `Game` is immutable and shared; `State` is one position, mutated in place by `apply`.

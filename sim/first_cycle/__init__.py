@@ -1,4 +1,4 @@
-"""First Cycle: the 2-player TCG of ../shared/rules/first_cycle.md (rulings C-1..C-4,
+"""First Cycle: the 2-player TCG of the First Cycle rulebook (rulings C-1..C-4,
 FC-1..FC-11). `load_game("first_cycle")` builds the game; docs/rules/first_cycle.md maps the
 rules to the code.
 

@@ -1,4 +1,4 @@
-"""XenodeX: the 2-4 player anchor-and-slot game of ../shared/rules/xenodex.md (rulings
+"""XenodeX: the 2-4 player anchor-and-slot game of the XenodeX rulebook (rulings
 XD-1..XD-10 and the project's own from XD-11, docs/rules/xenodex.md). `load_game("xenodex")`
 builds the game.
 
