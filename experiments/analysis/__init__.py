@@ -14,6 +14,7 @@ Modules:
 - `card_stats`: per-card statistics from the `cards` table;
 - `ratings`: openskill Plackett-Luce ratings of agents or decks (extra `analysis`);
 - `plots`: matplotlib figures of those tables (extra `analysis`);
+- `findings`: what was run and its findings as plain sentences with intervals (a report's opening);
 - `report`: `write_report(folder)`, the PNG/CSV/HTML report of a run or sweep (`tcglab report`).
 
 The names of `frames`, `tables`, `card_stats` and `ratings` are importable from here.

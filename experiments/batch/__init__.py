@@ -4,12 +4,17 @@
     df = run(RunConfig(game="first_cycle", agents=("greedy", "random"), matches=200, seed=7))
 
 Modules:
-- `config`: `RunConfig`, everything that defines a batch of matches, validated up front;
+- `config`: `RunConfig`, everything that defines a batch of matches, type-checked when built;
+- `validate`: fail early: decks dealt and every agent asked for an action before match 0;
 - `match`: one seeded match played and turned into log rows (matches, decisions, cards);
-- `backends`: where shards run (local processes or a Ray cluster);
+- `backends`: where shards run (this process, local workers, a Ray cluster), worker lifecycle;
+- `schema`: the fixed Arrow schema of each table and the metadata every shard carries;
 - `shards`: Parquet shards written atomically, the manifest, reading tables back;
-- `runner`: `run` / `execute`, planning shards, resuming, writing, the progress bar;
-- `summary`: the printed summary (win rates with Wilson 95% intervals).
+- `lock`: one writer per folder (an OS file lock naming its holder);
+- `verify`: every shard checked before a resume trusts it; bad ones moved to quarantine/;
+- `runner`: `run` / `execute`, planning shards, resuming and extending, the progress bar;
+- `summary`: the printed summary (win rates with Wilson 95% intervals, errors);
+- `replay`: one logged match replayed move by move (`tcglab replay`).
 
 (The package is named `batch`, not `run`, so that `experiments.run` stays the function.)
 """
