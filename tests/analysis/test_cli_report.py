@@ -28,9 +28,9 @@ def test_cli_sweep_then_report(tmp_path, capsys):
     index = out / "report" / "index.html"
     assert str(index) in capsys.readouterr().out
     page = index.read_text()
-    for png in ("deck_matchups.png", "card_table.png", "ratings.png", "lengths.png"):
+    for png in ("deck_matchups.png", "first_player.png", "ratings.png", "lengths.png"):
         assert f'src="{png}"' in page and (out / "report" / png).read_bytes().startswith(PNG)
-    assert "deck_ratings" in page and "<table" in page
+    assert "deck_ratings" in page and "<h3>cards</h3>" in page and "<h2>Findings</h2>" in page
 
 
 def test_cli_sweep_dry_run_and_named_errors(tmp_path, capsys):
