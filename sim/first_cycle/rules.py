@@ -310,6 +310,7 @@ class FirstCycleState(ActiveOrPendingSeat, CachedLegalActions, StateData, State)
             if len(remaining) <= 1:
                 order = chosen + tuple(remaining)
                 pl.deck.extend(reversed(order))
+                pl.known_top += len(order)
             else:
                 self.pending = ("scan", player, tuple(remaining), chosen)
         elif kind == "order":
@@ -525,11 +526,14 @@ class FirstCycleState(ActiveOrPendingSeat, CachedLegalActions, StateData, State)
         self._events.append(("scan", player, k))
         if k == 0:
             return
-        pl.known_top = max(pl.known_top, k)
         if k == 1:
+            pl.known_top = max(pl.known_top, 1)
             return
         top = pl.deck[-k:]
         del pl.deck[-k:]
+        # C-3: while they are being ordered only the scanned cards are known (not the ones
+        # now on top); they count again when put back, so known_top never exceeds the deck.
+        pl.known_top = max(pl.known_top - k, 0)
         if pl.known_bottom > len(pl.deck):
             # Cycled cards both players know were among the scanned ones: they stay public.
             pl.known_bottom = len(pl.deck)
