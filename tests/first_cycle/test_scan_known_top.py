@@ -4,7 +4,10 @@ the known top is exactly them. The state round-trips through to_dict at every st
 a Scan pending over a one-card deck used to write known_top 2 and be refused)."""
 from __future__ import annotations
 
+import random
+
 import numpy as np
+import pytest
 
 from tests.first_cycle.helpers import GAME, act, scenario
 from tests.round_trip import restore
@@ -72,3 +75,27 @@ def test_scan_pending_over_a_one_card_deck_round_trips():
     act(s, "scan: put Seedling Model next on top")
     assert s.players[0].known_top == 2 and len(s.players[0].deck) == 3
     round_trips(s)
+
+
+@pytest.mark.soak
+def test_scan_pending_of_issue_30_seed_311_round_trips():
+    """Issue 30's reproduction as written: seeds 0..311 in turn, each game played with
+    `legal[int(r.random() * len(legal))]` from one shared `random.Random(1)`; game 311 is
+    round-tripped at every decision, decision 118 being the Scan over a one-card deck."""
+    r = random.Random(1)
+    for seed in range(311):
+        s = GAME.new_state(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply(legal[int(r.random() * len(legal))])
+    s = GAME.new_state(311)
+    decision = 0
+    while not s.is_terminal():
+        if decision == 118:
+            p = s.pending
+            assert p is not None and p[0] == "scan" and len(s.players[p[1]].deck) == 1
+        restore(s, s.to_dict(), decision % 2)
+        legal = s.legal_actions()
+        s.apply(legal[int(r.random() * len(legal))])
+        decision += 1
+    assert decision > 118
