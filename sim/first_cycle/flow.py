@@ -228,11 +228,14 @@ class Flow:
         self._events.append(("scan", player, k))
         if k == 0:
             return
-        pl.known_top = max(pl.known_top, k)
         if k == 1:
+            pl.known_top = max(pl.known_top, 1)
             return
         top = pl.deck[-k:]
         del pl.deck[-k:]
+        # C-3: while they are being ordered only the scanned cards are known (not the ones
+        # now on top); they count again when put back, so known_top never exceeds the deck.
+        pl.known_top = max(pl.known_top - k, 0)
         if pl.known_bottom > len(pl.deck):
             # Cycled cards both players know were among the scanned ones: they stay public.
             pl.known_bottom = len(pl.deck)

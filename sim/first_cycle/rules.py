@@ -248,6 +248,7 @@ class FirstCycleState(TwoPlayerRules, Flow, StateData, State):
             if len(remaining) <= 1:
                 order = chosen + tuple(remaining)
                 pl.deck.extend(reversed(order))
+                pl.known_top += len(order)
             else:
                 self.pending = ("scan", player, tuple(remaining), chosen)
         elif kind == "order":
