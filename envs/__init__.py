@@ -6,9 +6,10 @@
     from envs import single_agent            # gymnasium env against a fixed opponent
     from envs import BatchEnv                # N matches stepped together, stacked arrays
 
-Modules:
-- `first_cycle_v0`, `cipher_v0`, `xenodex_v0`: one PettingZoo AEC env per game; the
-  module docstring is the env's documentation page.
+Modules (an env module's docstring is that env's documentation page):
+- `first_cycle_v0`: First Cycle as a PettingZoo AEC env.
+- `cipher_v0`: FE Cipher as a PettingZoo AEC env.
+- `xenodex_v0`: XenodeX as a PettingZoo AEC env for 2 to 4 players.
 - `core`: the AEC env they all are (`CardGameAECEnv` over a `CardGameSpec`): the AEC loop,
   seeding, rewards, illegal actions, rendering.
 - `registry`: which env module serves which `sim` game (`game_spec(name)`).

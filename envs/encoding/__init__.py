@@ -10,10 +10,13 @@ Modules:
   documentation table.
 - `two_player`: what the First Cycle and FE Cipher encoders share (the opening game slices,
   the pending-choice header, the printed-card table).
-- `first_cycle_layout`, `first_cycle`, `first_cycle_batch`: First Cycle's layout, its
-  encoder (`FirstCycleEncoder`) and its column-wise batch encoder.
-- `cipher_layout`, `cipher`: FE Cipher's layout and encoder (`CipherEncoder`).
-- `xenodex_layout`, `xenodex`: XenodeX's layout and encoder (`XenodexEncoder`).
+- `first_cycle_layout`: First Cycle's named slices, card table and documentation page.
+- `first_cycle`: `FirstCycleEncoder`, which fills them from one observation.
+- `first_cycle_batch`: `ColumnBatch`, First Cycle's column-wise batch encoder.
+- `cipher_layout`: FE Cipher's named slices, card table and documentation page.
+- `cipher`: `CipherEncoder`, which fills them.
+- `xenodex_layout`: XenodeX's named slices and blocks (seats, slots, units) and its page.
+- `xenodex`: `XenodexEncoder`, which fills them.
 - `docs`: writes and checks docs/encoding/<game>.md (`python -m envs.encoding.docs`).
 """
 from envs.encoding.base import Feature, Layout, SparseEncoder

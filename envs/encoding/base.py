@@ -15,7 +15,9 @@ into a flat float32 vector. It reads nothing else, so it cannot leak hidden card
   runs over features and the batch path is one assignment for N observations. A game may
   override `encode_batch` with a column-wise version (First Cycle does: one light pass
   copies raw numbers, numpy computes every row's indices and values at once); it must stay
-  bit-identical to stacking `encode` (tests/envs/test_encoding.py checks it).
+  bit-identical to stacking `encode` (tests/envs/test_encoding.py checks it). It also
+  writes the game's documentation page (`describe`: `game_title`, `doc_intro` and the
+  game's `doc_sections`, through `layout_markdown`).
 
 `gather` must not list a scalar index twice (assignment keeps the last value), and it may
 skip zeros: the arrays start at zero. `CardCounts` and `gather_counts` list the entries of

@@ -26,6 +26,7 @@ from typing import Any
 from envs.encoding.base import CardCounts, gather_counts
 from envs.encoding.cipher_layout import (
     COST_SCALE,
+    COUNT_CAP,
     COUNT_SCALE,
     MOD_CAP,
     PENDING_KINDS,
@@ -37,7 +38,8 @@ from envs.encoding.cipher_layout import (
     CipherLayout,
 )
 
-__all__ = ["PENDING_KINDS", "PHASES", "CipherEncoder"]
+__all__ = ["COST_SCALE", "COUNT_CAP", "COUNT_SCALE", "MOD_CAP", "PENDING_KINDS", "PHASES",
+           "POWER_CAP", "POWER_SCALE", "SIZE_CAP", "STACK_SCALE", "CipherEncoder"]
 
 _OBS_FIELDS = itemgetter("player", "you", "opponent", "active", "done", "turn")
 _UNIT_FIELDS = itemgetter("card", "line", "tapped", "promoted", "mc", "power", "mod", "used")

@@ -36,7 +36,8 @@ from envs.encoding.xenodex_layout import (
     XenodexLayout,
 )
 
-__all__ = ["MAX_SEATS", "PENDING_KINDS", "PHASES", "XenodexEncoder"]
+__all__ = ["ATTACK_SCALE", "BP_SCALE", "CDX_CAP", "CDX_SCALE", "EMISSION_SCALE", "FIELD_SCALE",
+           "HOME_KINDS", "MAX_SEATS", "PENDING_KINDS", "PHASES", "STAT_SCALE", "XenodexEncoder"]
 
 
 _OBS_FIELDS = itemgetter("player", "num_players", "cycle", "cycle_limit", "done",
