@@ -16,15 +16,12 @@ from collections.abc import Iterable
 from functools import partial
 from itertools import chain
 from operator import is_not, itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from envs.encoding.base import int64_array, put_rows
 from envs.encoding.first_cycle_layout import FIGHTERS, PHASES, POWER_CAP, POWER_SCALE
-
-if TYPE_CHECKING:
-    from envs.encoding.first_cycle import FirstCycleEncoder
 
 # The raw numbers encode copies from each observation, in this order (columns of its
 # `facts` table); from "turn" on they are the scalars of the encoder's `_scalar_idx`, in
@@ -50,7 +47,7 @@ _RECORD_FEATURES = ("can_attack", "exhausted", "attached", "power", "new", "used
 class ColumnBatch:
     """The batch encoder of one `FirstCycleEncoder`: its tables as numpy arrays, and `encode`."""
 
-    def __init__(self, encoder: FirstCycleEncoder) -> None:
+    def __init__(self, encoder: Any) -> None:  # a FirstCycleEncoder, which imports this module
         enc = self.encoder = encoder
         self.size = enc.size
         self.o_first, self.o_your_turn = enc.o_first, enc.o_your_turn
