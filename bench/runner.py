@@ -4,6 +4,9 @@
    workers; efficiency = (matches/s with 2) / (2 x matches/s with 1).
 2. Peak memory: the resident-set peak of a whole `tcglab run` process (one worker, logs
    streamed to Parquet, card table on) for a small and a 10x larger run.
+3. Integrity cost: what a resume spends on the folder lock and on verifying every shard of
+   the 1-worker timing run, as a share of that run's wall time; and the time to verify a
+   run of 1,000 one-match shards (matches and cards tables).
 
     python bench/runner.py                       # 10,000-match timing, 10k vs 100k memory
     python bench/runner.py --quick               # 400-match timing, 1k vs 10k memory
@@ -46,6 +49,27 @@ def timed_run(matches: int, workers: int, out: Path) -> tuple[float, int]:
     return wall, usage.ru_maxrss
 
 
+def integrity_cost(run_dir: Path, matches: int, run_seconds: float, scratch: Path) -> dict:
+    """Seconds a resume spends locking `run_dir` and verifying its shards, and verifying 1,000 shards."""
+    from experiments import RunConfig, run
+    from experiments.batch.lock import FolderLock
+    from experiments.batch.runner import run_id_of
+    from experiments.batch.shards import read_manifest
+    from experiments.batch.verify import verify_folder
+    run_id = read_manifest(run_dir)["run_id"]
+    t0 = time.perf_counter()
+    with FolderLock(run_dir, "bench"):
+        verify_folder(run_dir, run_id, ["matches", "cards"], matches, say=print)
+    lock_verify = time.perf_counter() - t0
+    config = RunConfig(agents=("random",), matches=1000, shard_size=1, seed=1, out=str(scratch), progress=False)
+    run(config)
+    t0 = time.perf_counter()
+    done = verify_folder(scratch, run_id_of(config), ["matches", "cards"], 1000, say=print)
+    verify = time.perf_counter() - t0
+    return {"lock_verify_seconds": lock_verify, "run_seconds": run_seconds,
+            "share_of_run": lock_verify / run_seconds, "shards": len(done), "verify_1000_seconds": verify}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -68,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"parallel: 1 worker {r1:,.0f} matches/s, 2 workers {r2:,.0f} matches/s, "
               f"efficiency {r2 / (2 * r1):.1%} "
               f"({args.timing_matches:,} matches, best of {args.repeat}; os.cpu_count()={os.cpu_count()})")
+        integrity = integrity_cost(tmp / "w1-0", args.timing_matches, w1, tmp / "thousand")
+        print(f"integrity: lock + verify {integrity['lock_verify_seconds']:.3f} s = "
+              f"{integrity['share_of_run']:.2%} of the {args.timing_matches:,}-match run; "
+              f"{integrity['shards']:,} shards verified in {integrity['verify_1000_seconds']:.2f} s")
         ws, ms = timed_run(args.small, 1, tmp / "small")
         wl, ml = timed_run(args.large, 1, tmp / "large")
         print(f"memory: {args.small:,} matches peak RSS {ms / 1024:,.0f} MiB ({ws:.0f} s); "
@@ -80,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
                          "seconds_1_worker": w1, "seconds_2_workers": w2,
                          "matches_per_s_1_worker": r1, "matches_per_s_2_workers": r2,
                          "efficiency": r2 / (2 * r1)},
+            "integrity": integrity,
             "memory": [{"matches": args.small, "peak_rss_mib": ms / 1024, "seconds": ws},
                        {"matches": args.large, "peak_rss_mib": ml / 1024, "seconds": wl}]})
     return 0

@@ -47,4 +47,5 @@ def test_aec_loop_runs_its_budget_and_counts_whole_games(wrapped):
     assert r["elapsed"] >= BUDGET
     assert r["games"] > 10
     assert r["in_games"] == FLOOR_GAME_LENGTH * r["games"]
-    assert r["in_games"] <= r["steps"] < r["in_games"] + FLOOR_GAME_LENGTH
+    # a game cut off by the budget may have taken every decision but not its closing step(None) calls
+    assert r["in_games"] <= r["steps"] <= r["in_games"] + FLOOR_GAME_LENGTH
