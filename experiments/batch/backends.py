@@ -173,6 +173,9 @@ def _shut_down(pool: ProcessPoolExecutor) -> None:
             proc.kill()
     for proc in processes:
         proc.join(timeout=5)
+    # With its workers gone the pool's manager thread ends at once; joining it here keeps the
+    # interpreter's exit hook from writing to the pool's closed wake-up pipe (a traceback).
+    pool.shutdown(wait=True)
 
 
 def run_ray(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:
