@@ -89,7 +89,12 @@ def assert_illegal_actions_rejected(state: Any, cases: list[tuple[Any, str]]) ->
     before = state.to_dict()
     out_of_space = [(state.game.action_space_size, "outside the action space"),
                     (-1, "outside the action space"),
-                    ("x", "outside the action space")]
+                    ("x", "is a str; an action is an int id"),
+                    (0.0, "is a float; an action is an int id"),
+                    (np.float32(0), "is a float32; an action is an int id"),
+                    (float("inf"), "is a float; an action is an int id"),
+                    (False, "is a bool; an action is an int id"),
+                    (None, "is a NoneType; an action is an int id")]
     for action, reason in [*cases, *out_of_space]:
         with pytest.raises(IllegalActionError, match=reason):
             state.apply(action)

@@ -9,6 +9,10 @@ class IllegalActionError(TcglabError, ValueError):
     """An action that is not legal in the current state; the state is left untouched."""
 
 
+class InvalidArgumentError(TcglabError, ValueError):
+    """A seat, random generator or seed argument of the wrong type or out of range."""
+
+
 class InvalidParamsError(TcglabError, ValueError):
     """A parameter override that names an unknown field or gives a value out of range."""
 

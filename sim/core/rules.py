@@ -5,11 +5,12 @@ All three engines keep a `_legal` slot (the position's legal list, None until co
 `done`, `winner` (-1 for a draw), `end_reason`, the task stack `tasks`, the `pending` choice
 and `_events` (the log of the last `apply`), and run their tasks until the next decision.
 `GameRules` reads, advances and ends those; a game's state class mixes it in (First Cycle
-and FE Cipher through `sim.core.two_player`; XenodeX with its own `apply`, which refuses
-actions that are not ints).
+and FE Cipher through `sim.core.two_player`; XenodeX with its own `apply`). Every `apply`
+refuses an action that is not an int id of the action space (`sim.core.checks`).
 """
 from __future__ import annotations
 
+from sim.core.checks import check_action
 from sim.core.errors import IllegalActionError
 
 
@@ -37,11 +38,8 @@ class GameRules:
         if self.done:
             raise IllegalActionError(f"action {action}: the game is over")
         g = self.game
-        try:
-            block, idx = g.codec.decode(int(action))
-        except (IndexError, TypeError, ValueError):
-            raise IllegalActionError(
-                f"action {action!r} is outside the action space 0..{g.action_space_size - 1}") from None
+        action = check_action(action, g.action_space_size)
+        block, idx = g.codec.decode(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()

@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.checks import check_seed
+from sim.core.errors import InvalidArgumentError
+
 _FIXED = np.random.SeedSequence(0)  # seeds a PCG64 whose state is then overwritten (no OS entropy read)
 
 
 def make_rng(seed: int | np.random.SeedSequence | None) -> np.random.Generator:
     """A PCG64 generator from an int seed or a SeedSequence (None is refused: be explicit)."""
     if seed is None:
-        raise ValueError("seed must be given (an int or a numpy SeedSequence) for reproducibility")
-    if isinstance(seed, np.random.SeedSequence):
-        return np.random.Generator(np.random.PCG64(seed))
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
-    return np.random.Generator(np.random.PCG64(int(seed)))
+        raise InvalidArgumentError("seed must be given (an int or a numpy SeedSequence) for reproducibility")
+    return np.random.Generator(np.random.PCG64(check_seed(seed)))
 
 
 def spawn_seeds(seed: int, n: int) -> list[int]:

@@ -16,8 +16,7 @@ runs tasks (cycle.py, battle.py) until the next decision or the end.
 """
 from __future__ import annotations
 
-import numpy as np
-
+from sim.core.checks import check_action
 from sim.core.errors import IllegalActionError
 from sim.core.protocol import State
 from sim.core.rules import GameRules
@@ -243,12 +242,7 @@ class XenodexState(GameRules, StateData, State):
         if self.done:
             raise IllegalActionError(f"action {action!r}: the game is over")
         g = self.game
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(
-                f"action {action!r} is outside the action space 0..{g.action_space_size - 1} (not an int)")
-        a = int(action)
-        if not 0 <= a < g.action_space_size:
-            raise IllegalActionError(f"action {a} is outside the action space 0..{g.action_space_size - 1}")
+        a = check_action(action, g.action_space_size)
         block, idx = g.codec.decode(a)
         legal = self._legal
         if legal is None:

@@ -48,8 +48,8 @@ def test_c4_illegal_summon_actions_name_the_reason_and_leave_the_state_untouched
     _expect(s, g.a_tx + 4, "'Siphon' is not in P1's TX hand")
     _expect(s, g.action_space_size, "outside the action space")
     _expect(s, -1, "outside the action space")
-    _expect(s, "3", "not an int")
-    _expect(s, 2.0, "not an int")
+    _expect(s, "3", "is a str; an action is an int id")
+    _expect(s, 2.0, "is a float; an action is an int id")
 
 
 def test_c4_illegal_deploy_actions():
