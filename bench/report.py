@@ -225,15 +225,16 @@ def runner_section(doc: dict) -> list[str]:
         f"the run grows; the larger run holds {ratio:.2f}x the memory of the smaller.", "",
         *table(["matches", "peak RSS (MiB)", "seconds"], mem),
         "",
-    ] + _integrity_lines(doc.get("integrity"))
+    ] + _integrity_lines(doc.get("integrity"), doc.get("settings", {}).get("integrity_matches"))
 
 
-def _integrity_lines(i: dict | None) -> list[str]:
+def _integrity_lines(i: dict | None, matches: int | None = None) -> list[str]:
     """The lock and shard-verification cost of a resume (older JSON files lack it)."""
     if not i:
         return []
+    size = f"{matches:,}-match " if matches else ""
     return [f"Integrity: a resume's folder lock and verification of every shard of the "
-            f"1-worker run took {i['lock_verify_seconds']:.3f} s, **{i['share_of_run']:.2%}** of that "
+            f"{size}1-worker run took {i['lock_verify_seconds']:.3f} s, **{i['share_of_run']:.2%}** of that "
             f"run's {i['run_seconds']:.1f} s (target: at most 2%); verifying a run of "
             f"{i['shards']:,} one-match shards (matches and cards) took **{i['verify_1000_seconds']:.2f} s** "
             "(target: under 5 s).", ""]

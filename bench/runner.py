@@ -5,11 +5,12 @@
 2. Peak memory: the resident-set peak of a whole `tcglab run` process (one worker, logs
    streamed to Parquet, card table on) for a small and a 10x larger run.
 3. Integrity cost: what a resume spends on the folder lock and on verifying every shard of
-   the 1-worker timing run, as a share of that run's wall time; and the time to verify a
-   run of 1,000 one-match shards (matches and cards tables).
+   a 1-worker run of `--integrity-matches` (10,000 by default, in `--quick` too), as a share
+   of that run's wall time; and the time to verify a run of 1,000 one-match shards (matches
+   and cards tables).
 
     python bench/runner.py                       # 10,000-match timing, 10k vs 100k memory
-    python bench/runner.py --quick               # 400-match timing, 1k vs 10k memory
+    python bench/runner.py --quick               # 400-match timing, 1k vs 10k memory, integrity at 10k
     python bench/runner.py --quick --json build/bench/runner.json   # what `make bench` runs
 
 Each timing is the best of `--repeat` runs (as `timeit` does): on a shared machine other
@@ -75,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--timing-matches", type=int, default=10_000)
     ap.add_argument("--repeat", type=int, default=3, help="timing runs per worker count (best is kept)")
+    ap.add_argument("--integrity-matches", type=int, default=10_000,
+                    help="matches of the run whose lock + verification cost is measured")
     ap.add_argument("--small", type=int, default=10_000)
     ap.add_argument("--large", type=int, default=100_000)
     ap.add_argument("--quick", action="store_true",
@@ -92,9 +95,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"parallel: 1 worker {r1:,.0f} matches/s, 2 workers {r2:,.0f} matches/s, "
               f"efficiency {r2 / (2 * r1):.1%} "
               f"({args.timing_matches:,} matches, best of {args.repeat}; os.cpu_count()={os.cpu_count()})")
-        integrity = integrity_cost(tmp / "w1-0", args.timing_matches, w1, tmp / "thousand")
+        if args.integrity_matches == args.timing_matches:
+            checked, checked_seconds = tmp / "w1-0", w1
+        else:
+            checked, checked_seconds = tmp / "integrity", timed_run(args.integrity_matches, 1, tmp / "integrity")[0]
+        integrity = integrity_cost(checked, args.integrity_matches, checked_seconds, tmp / "thousand")
         print(f"integrity: lock + verify {integrity['lock_verify_seconds']:.3f} s = "
-              f"{integrity['share_of_run']:.2%} of the {args.timing_matches:,}-match run; "
+              f"{integrity['share_of_run']:.2%} of the {args.integrity_matches:,}-match run "
+              f"({checked_seconds:.0f} s, 1 worker); "
               f"{integrity['shards']:,} shards verified in {integrity['verify_1000_seconds']:.2f} s")
         ws, ms = timed_run(args.small, 1, tmp / "small")
         wl, ml = timed_run(args.large, 1, tmp / "large")
@@ -103,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         write_json(args.json, "runner", info, {
             "settings": {"run_args": RUN_ARGS, "timing_matches": args.timing_matches,
+                         "integrity_matches": args.integrity_matches,
                          "repeat": args.repeat, "small": args.small, "large": args.large},
             "parallel": {"matches": args.timing_matches, "best_of": args.repeat,
                          "seconds_1_worker": w1, "seconds_2_workers": w2,

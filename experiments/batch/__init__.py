@@ -8,6 +8,7 @@ Modules:
 - `validate`: fail early: decks dealt and every agent asked for an action before match 0;
 - `match`: one seeded match played and turned into log rows (matches, decisions, cards);
 - `backends`: where shards run (this process, local workers, a Ray cluster), worker lifecycle;
+- `reaper`: stops a local Ray cluster's processes when its driver dies, even by SIGKILL;
 - `schema`: the fixed Arrow schema of each table and the metadata every shard carries;
 - `shards`: Parquet shards written atomically, the manifest, reading tables back;
 - `lock`: one writer per folder (an OS file lock naming its holder);

@@ -26,6 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from experiments.batch.match import play_match
+from experiments.batch.reaper import cluster_pids, start_reaper, stop_reaper
 from sim.core.errors import TcglabError
 
 LOCAL_RETRIES = 3
@@ -204,7 +205,9 @@ def run_ray(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -
 
 def connect_ray(address: str | None, workers: int):
     """Join the Ray cluster at `address` (or start a local one with `workers` CPUs);
-    returns a function that disconnects (and stops a local cluster started here)."""
+    returns a function that disconnects (and stops a local cluster started here). A local
+    cluster's processes never outlive this process: `experiments.batch.reaper` stops them
+    when it exits, even by SIGKILL."""
     try:
         import ray
     except ImportError:
@@ -220,7 +223,16 @@ def connect_ray(address: str | None, workers: int):
         where = f"the Ray cluster at {address!r}" if address else "a local Ray cluster"
         text = str(exc).strip().splitlines()
         raise TcglabError(f"cannot reach {where}: {text[0] if text else type(exc).__name__}") from None
-    return ray.shutdown
+    if address:
+        return ray.shutdown
+    reaper = start_reaper(cluster_pids(os.getpid()))
+
+    def disconnect() -> None:
+        try:
+            ray.shutdown()
+        finally:
+            stop_reaper(reaper)
+    return disconnect
 
 
 def _probe(address: str, seconds: float = 5.0) -> None:

@@ -55,10 +55,10 @@ def assert_same_run(folder: Path, whole: Path) -> None:
     assert not list(folder.rglob("*.tmp"))
 
 
-def start(out: Path, *extra: str) -> subprocess.Popen:
+def start(out: Path, *extra: str, new_session: bool = False) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "experiments.cli", "run", *ARGS, "--workers", "2",
                              "--out", str(out), *extra], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=new_session)
 
 
 def wait_for_shards(out: Path, n: int, proc: subprocess.Popen, timeout: float = 90) -> None:
@@ -70,18 +70,33 @@ def wait_for_shards(out: Path, n: int, proc: subprocess.Popen, timeout: float = 
     raise AssertionError(f"no {n} shards in {out} (process exit {proc.poll()})")
 
 
-def children(pid: int) -> list[int]:
-    """Pids whose parent is `pid` (from /proc)."""
-    out = []
+def descendants(pid: int) -> list[int]:
+    """Pids of every process below `pid` in the process tree (from /proc)."""
+    kids = children_by_parent()
+    found, todo = [], [pid]
+    while todo:
+        below = kids.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
+def children_by_parent() -> dict[int, list[int]]:
+    """`{parent pid: [child pids]}` of every process (from /proc)."""
+    out: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 stat = (entry / "stat").read_text()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
+            out.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
     return out
+
+
+def children(pid: int) -> list[int]:
+    """Pids whose parent is `pid` (from /proc)."""
+    return children_by_parent().get(pid, [])
 
 
 def alive(pids: list[int]) -> list[int]:
@@ -99,6 +114,25 @@ def alive(pids: list[int]) -> list[int]:
 def resume(out: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "experiments.cli", "run", *ARGS, "--workers", "2",
                            "--out", str(out), "--resume"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_ray_driver_killed_leaves_no_ray_process_and_resumes_to_the_whole_run(tmp_path, whole):
+    pytest.importorskip("ray", reason="the ray extra is installed by make test")
+    out = tmp_path / "run"
+    proc = start(out, "--backend", "ray", new_session=True)
+    wait_for_shards(out, 2, proc, timeout=240)
+    tree = descendants(proc.pid)
+    names = " ".join(Path(f"/proc/{pid}/cmdline").read_text() for pid in alive(tree))
+    assert "raylet" in names and "ray::" in names, "a local Ray cluster should be running"
+    proc.kill()
+    proc.communicate(timeout=60)
+    deadline = time.time() + 30
+    while alive(tree) and time.time() < deadline:
+        time.sleep(0.1)
+    assert alive(tree) == [], "Ray processes outlived the driver killed with SIGKILL"
+    done = resume(out)
+    assert done.returncode == 0, done.stderr
+    assert_same_run(out, whole)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
