@@ -56,7 +56,7 @@ from pettingzoo import AECEnv
 
 from envs.core import CardGameAECEnv, CardGameSpec, wrap
 from envs.encoding.cipher import CipherEncoder
-from envs.render.cipher import render_board
+from sim.cipher.board import render_board
 
 SPEC = CardGameSpec(game="cipher", env_name="cipher_v0", make_encoder=CipherEncoder,
                     render_text=render_board)

@@ -52,7 +52,7 @@ from pettingzoo import AECEnv
 
 from envs.core import CardGameAECEnv, CardGameSpec, wrap
 from envs.encoding.first_cycle import FirstCycleEncoder
-from envs.render.first_cycle import render_board
+from sim.first_cycle.board import render_board
 
 SPEC = CardGameSpec(game="first_cycle", env_name="first_cycle_v0",
                     make_encoder=FirstCycleEncoder, render_text=render_board)

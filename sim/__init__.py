@@ -13,6 +13,7 @@ Packages:
 from sim.core.errors import (
     CardDataError,
     IllegalActionError,
+    InvalidArgumentError,
     InvalidDeckError,
     InvalidParamsError,
     InvalidScenarioError,
@@ -20,6 +21,6 @@ from sim.core.errors import (
 from sim.core.registry import game_names, load_game
 
 __all__ = [
-    "IllegalActionError", "InvalidDeckError", "InvalidParamsError", "InvalidScenarioError",
+    "IllegalActionError", "InvalidArgumentError", "InvalidDeckError", "InvalidParamsError", "InvalidScenarioError",
     "CardDataError", "load_game", "game_names",
 ]

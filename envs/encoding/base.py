@@ -151,10 +151,30 @@ class SparseEncoder(abc.ABC):
         return []
 
     def describe(self) -> str:
-        """The markdown page docs/encoding/<game>.md of this layout (`python -m
-        envs.encoding.docs` writes it; a test keeps it in sync)."""
-        title = f"{self.game_title} observation encoding (`{self.game_name}_v0`)"
-        return layout_markdown(self, title, self.doc_intro, self.doc_sections())
+        """The markdown page docs/encoding/<game>.md of this layout and of the game's action
+        space (`python -m envs.encoding.docs` writes it; a test keeps it in sync)."""
+        title = f"{self.game_title} observation and action encoding (`{self.game_name}_v0`)"
+        return (layout_markdown(self, title, self.doc_intro, self.doc_sections())
+                + action_markdown(self.game))
+
+    def decode(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """The named parts of an encoded observation: `{slice name: vector[start:stop]}` in
+        layout order (views, not copies), e.g. `encoder.decode(obs["observation"])["hp"]`."""
+        vector = np.asarray(vector)
+        if vector.shape != (self.size,):
+            raise ValueError(f"an encoded observation has shape ({self.size},), got {vector.shape}")
+        return {name: vector[start:stop] for name, (start, stop) in self.slices().items()}
+
+    def decode_action(self, action: int) -> tuple[str, int, str]:
+        """`(block, index, meaning)` of an action id: the block of the action space it lies in,
+        its index in the block and what an entry of that block does (the docs' action table)."""
+        size = self.game.action_space_size
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
+                or not 0 <= action < size:
+            raise ValueError(f"action {action!r} is not an action id 0..{size - 1}")
+        block, index = self.game.codec.decode(int(action))
+        meanings = {name: meaning for name, _, _, meaning in self.game.codec.describe()}
+        return block, index, meanings[block]
 
     def _set_layout(self, layout: Layout, pending_kinds: Sequence[str]) -> None:
         """Adopt the finished `layout`; the one-hot entry of each pending kind follows from
@@ -291,6 +311,20 @@ def layout_markdown(encoder: SparseEncoder, title: str, intro: str,
         for f in sub.features:
             lines.append(f"| `{f.name}` | {f.start}:{f.stop} | {f.size} | "
                          f"[{_num(f.low)}, {_num(f.high)}] | {f.meaning} |")
+    return "\n".join(lines) + "\n"
+
+
+def action_markdown(game: Any) -> str:
+    """The page's action-space section: every block of `game.codec` with its id range and
+    what entry i of it does."""
+    lines = ["", "## Actions", "",
+             f"One flat `Discrete({game.action_space_size})`, the same for every seat; the legal "
+             "ones are `obs[\"action_mask\"]` (and `state.legal_actions()`). Blocks in id order; "
+             "`i` is the index inside the block, `encoder.decode_action(a)` gives `(block, i, "
+             "meaning)` and `state.action_label(a)` the label in a position.", "",
+             "| block | ids | size | entry i means |", "|---|---|--:|---|"]
+    for name, start, size, meaning in game.codec.describe():
+        lines.append(f"| `{name}` | {start}:{start + size} | {size} | {meaning} |")
     return "\n".join(lines) + "\n"
 
 

@@ -159,7 +159,7 @@ def response_curves(response: pd.DataFrame, param: str, group: str | None = None
         lines = rates.groupby(by, sort=True)
         for key, part in lines:
             key = key if isinstance(key, tuple) else (key,)
-            label = ", ".join(f"P{v + 1}" if k == "seat" else (f"{v}" if len(by) == 1 else f"{k}={v}")
+            label = ", ".join(f"player {v}" if k == "seat" else (f"{v}" if len(by) == 1 else f"{k}={v}")
                               for k, v in zip(by, key))
             part = part.assign(_x=xs(part)).sort_values("_x")
             _band(ax, part["_x"], part["win_rate"], part["ci_low"], part["ci_high"], label,

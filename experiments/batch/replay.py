@@ -7,12 +7,11 @@ A run made with `--log-decisions` is replayed from its `decisions` table: the ma
 again from its seed and decks and every logged action is applied (no agent runs, so a
 replay of an MCTS match is instant), each label checked against the logged one. Without
 the decisions table the match's agents are re-run from their seeds, which gives the same
-match, only slower. Seats are named P1..Pn with the env's agent name beside them
-("P2 (player_1)"), and XenodeX counts cycles where the other games count turns.
+match, only slower. Seats are "player 0" .. "player n-1" as everywhere in tcglab (the env's
+agent `player_1` is "player 1"), and XenodeX counts cycles where the other games count turns.
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,8 +24,8 @@ from sim.core.errors import TcglabError
 
 
 def seat_name(seat: int) -> str:
-    """'P2 (player_1)' for seat 1: the rulebooks' numbering with the env's agent name."""
-    return f"P{seat + 1} (player_{seat})"
+    """'player 1' for seat 1 (the env's agent `player_1`)."""
+    return f"player {seat}"
 
 
 def _period(state) -> tuple[str, int | None]:
@@ -34,14 +33,6 @@ def _period(state) -> tuple[str, int | None]:
     if hasattr(state, "cycle"):
         return "cycle", state.cycle
     return "turn", getattr(state, "turn", None)
-
-
-def _board(config: RunConfig):
-    """The game's text board renderer (envs/render/<game>.py), or None."""
-    try:
-        return importlib.import_module(f"envs.render.{config.game}").render_board
-    except (ImportError, AttributeError):
-        return None
 
 
 def _logged(run_dir: Path, match_id: int, table: str):
@@ -73,7 +64,7 @@ def replay_lines(run_dir: str | Path, match_id: int, boards: bool = True) -> Ite
         deck = setup.decks[seat] if setup.decks[seat] is not None else "default deck"
         yield f"  {seat_name(seat)}: {setup.agents[seat]} with {deck}"
     decisions = _logged(run_dir, match_id, "decisions") if config.log_decisions else None
-    render = _board(config) if boards else None
+    render = str if boards else None
     if decisions is not None and len(decisions):
         yield "replaying the logged actions (no agent runs)"
         yield from _from_log(game, setup, decisions, render)

@@ -12,6 +12,7 @@ Modules:
 - rules: `CipherState`, the protocol, legal actions and `apply`.
 - flow: set-up, the turn, the battle, triggers and the effect primitives.
 - hidden: determinization (C-3).
+- board: the text board (`str(state)`, `state.board_text()`, the envs' `render_mode="ansi"`).
 - observation: a seat's view, action labels, illegal-action reasons, visible events.
 - scenario: scenario dicts, `to_dict` and back.
 - game: `CipherGame`, the card tables and action codec.

@@ -1,17 +1,17 @@
-"""The FE Cipher board as text (the envs' `render_mode="ansi"` and `"human"`).
+"""The FE Cipher board as text: `str(state)`, `state.board_text()` and the envs' `render_mode="ansi"`.
 
 A spectator's view built from the engine's per-seat observations: both players' public
 facts (orbs left, hand, deck and retreat sizes, bonds face-up and face-down), every unit
 with its line, power and state, the battle and pending choice in progress, then the hand
 of the player to act and the labels of their legal actions (the frame of
-envs/render/board.py). Orbs are shown only as counts: they are face-down for
+sim/core/board.py). Orbs are shown only as counts: they are face-down for
 everyone. Nothing here feeds an agent.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from envs.render.board import two_player_board
+from sim.core.board import two_player_board
 
 
 def _unit_line(cards: Any, u: dict) -> str:

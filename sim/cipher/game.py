@@ -55,20 +55,37 @@ class CipherGame(TwoPlayerGame, params=CipherParams, state=CipherState):
         self.triggers = effects_by_trigger(table, lambda s: s.skills)
         k = self.num_chars
         codec = ActionCodec()
-        self.a_pass = codec.add("pass", 1)
-        self.a_mulligan = codec.add("mulligan", 1)
-        self.a_bond = codec.add("bond", n)
-        self.a_front = codec.add("deploy_front", n)
-        self.a_rear = codec.add("deploy_rear", n)
-        self.a_class_change = codec.add("class_change", n)
-        self.a_level_up = codec.add("level_up", n)
-        self.a_skill = codec.add("skill", k * MAX_ACTIVATED)
-        self.a_move = codec.add("move", k)
-        self.a_attack = codec.add("attack", k)
-        self.a_own = codec.add("own", k)
-        self.a_enemy = codec.add("enemy", k)
-        self.a_card = codec.add("card", n)
-        self.a_order = codec.add("order", self.params.max_order)
+        self.a_pass = codec.add("pass", 1,
+                                "decline or end: keep hand, no bond, end deployment, end turn, no "
+                                "critical, no evasion")
+        self.a_mulligan = codec.add("mulligan", 1,
+                                    "redraw the opening hand")
+        self.a_bond = codec.add("bond", n,
+                                "place the hand card with card id i+1 as a bond")
+        self.a_front = codec.add("deploy_front", n,
+                                 "deploy the hand card with card id i+1 to the front line")
+        self.a_rear = codec.add("deploy_rear", n,
+                                "deploy the hand card with card id i+1 to the back line")
+        self.a_class_change = codec.add("class_change", n,
+                                        "class change: the hand card with card id i+1 onto its character")
+        self.a_level_up = codec.add("level_up", n,
+                                    "level up: the hand card with card id i+1 onto its character")
+        self.a_skill = codec.add("skill", k * MAX_ACTIVATED,
+                                 f"use activated skill i % {MAX_ACTIVATED} of your unit of character i // "
+                                 f"{MAX_ACTIVATED} (`game.char_names[i // {MAX_ACTIVATED}]`)")
+        self.a_move = codec.add("move", k,
+                                "move your unit of character i (`game.char_names[i]`) to the other line")
+        self.a_attack = codec.add("attack", k,
+                                  "attack with your unit of character i (`game.char_names[i]`)")
+        self.a_own = codec.add("own", k,
+                               "choose your unit of character i (`game.char_names[i]`) for the pending choice")
+        self.a_enemy = codec.add("enemy", k,
+                                 "choose the opposing unit of character i (`game.char_names[i]`): an attack or skill target")
+        self.a_card = codec.add("card", n,
+                                "choose the card with card id i+1 for the pending choice (critical or "
+                                "evasion discard, bond to reverse or flip, card to retrieve)")
+        self.a_order = codec.add("order", self.params.max_order,
+                                 "resolve the i-th waiting triggered skill first")
         self.codec = codec
 
     def new_player(self, head: int, deck: list[int]) -> PlayerState:

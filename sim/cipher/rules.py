@@ -25,6 +25,7 @@ from __future__ import annotations
 from sim.cipher import effects as fx
 from sim.cipher import hidden, scenario
 from sim.cipher import observation as views
+from sim.cipher.board import render_board
 from sim.cipher.cardspec import MAX_ACTIVATED
 from sim.cipher.flow import Flow
 from sim.cipher.state import StateData
@@ -42,6 +43,10 @@ class CipherState(TwoPlayerRules, Flow, StateData, State):
     action_label = views.label
     to_dict = scenario.state_to_dict
     _illegal_reason = views.illegal_reason
+
+    def board_text(self) -> str:
+        """The board as text (sim/cipher/board.py); `str(state)` gives it too."""
+        return render_board(self)
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:

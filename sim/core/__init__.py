@@ -4,6 +4,8 @@ codecs, and the pieces the three engines build their states, cards and decks fro
 Modules:
 - protocol: the `Game` and `State` protocol of DESIGN.md (a game names its params and state).
 - errors: the errors raised on bad input (C-4).
+- checks: entry-point checks of an action id, a seat, a generator and a seed (C-4).
+- board: what the text boards of every game share (`str(state)`, `State.board_text`).
 - params: `Params`, frozen rule numbers with sweep ranges and a stable `params_id`.
 - seeding: generators from seeds and back (C-1), `LazyRng` for a state's own generator.
 - actions: `ActionCodec`, a flat action space of named blocks.
@@ -25,6 +27,7 @@ from sim.core.actions import ActionCodec
 from sim.core.errors import (
     CardDataError,
     IllegalActionError,
+    InvalidArgumentError,
     InvalidDeckError,
     InvalidParamsError,
     InvalidScenarioError,
@@ -35,7 +38,7 @@ from sim.core.protocol import Game, State
 from sim.core.seeding import make_rng, rng_from_state, rng_state, spawn_seeds
 
 __all__ = [
-    "TcglabError", "CardDataError", "IllegalActionError", "InvalidDeckError", "InvalidParamsError",
+    "TcglabError", "CardDataError", "IllegalActionError", "InvalidArgumentError", "InvalidDeckError", "InvalidParamsError",
     "InvalidScenarioError", "Params", "param", "Game", "State", "make_rng", "spawn_seeds",
     "rng_state", "rng_from_state", "ActionCodec",
 ]

@@ -12,6 +12,7 @@ that imports it.
 from __future__ import annotations
 
 import abc
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +29,13 @@ class Game(abc.ABC):
     state_class: type[State]
     """The class of this game's states (declared with `state=`)."""
     _params_class: type[Params]
+
+    def __repr__(self) -> str:
+        """`load_game(...)` with the params that differ from the defaults, e.g.
+        `load_game('first_cycle', max_turns=50)`: the call that builds an equal game."""
+        default = type(self.params)().to_dict()
+        changed = [f"{k}={v!r}" for k, v in self.params.to_dict().items() if default.get(k) != v]
+        return f"load_game({', '.join([repr(self.name), *changed])})"
 
     def __init_subclass__(cls, params: type[Params] | None = None, state: type[State] | None = None,
                           **kwargs: Any) -> None:
@@ -141,3 +149,29 @@ class State(abc.ABC):
     @abc.abstractmethod
     def events(self) -> list[tuple]:
         """Events produced by the last `apply` (or set-up): tuples starting with a kind string."""
+
+    @abc.abstractmethod
+    def board_text(self) -> str:
+        """The board as text, as a spectator or hot-seat player reads it: every seat's public
+        facts, the battle and pending choice in progress, then the hand and legal actions of
+        the seat to act. Not a seat's observation: it shows the hand of whoever decides."""
+
+    def __str__(self) -> str:
+        """`board_text()`, so `print(state)` shows the board."""
+        return self.board_text()
+
+    def __repr__(self) -> str:
+        """A one-line summary: the game, who decides (or the result) and how many actions."""
+        game = getattr(self.game, "name", type(self.game).__name__)
+        if self.is_terminal():
+            result = self.returns()
+            winners = [p for p, r in enumerate(result) if r > 0]
+            status = f"over, player {winners[0]} won" if winners else "over, a draw"
+        else:
+            status = f"player {self.current_player} to decide from {len(self.legal_actions())} actions"
+        return f"<{type(self).__name__} {game}: {status}>"
+
+    def _repr_html_(self) -> str:
+        """The text board in a `<pre>` block, so a state shows itself in Jupyter."""
+        return ('<pre style="font-family: monospace; line-height: 1.25">'
+                + html.escape(self.board_text()) + "</pre>")

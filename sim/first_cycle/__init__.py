@@ -12,6 +12,7 @@ Modules:
 - rules: `FirstCycleState`, the protocol, legal actions and `apply`.
 - flow: the task machine, the turn, the battle and the effect primitives.
 - hidden: determinization (C-3).
+- board: the text board (`str(state)`, `state.board_text()`, the envs' `render_mode="ansi"`).
 - observation: a seat's view, action labels, the events a seat may see.
 - scenario: scenario dicts, `to_dict` and back.
 - game: `FirstCycleGame`, the card tables, action codec and set-up.

@@ -1,16 +1,16 @@
-"""The First Cycle board as text (the envs' `render_mode="ansi"` and `"human"`).
+"""The First Cycle board as text: `str(state)`, `state.board_text()` and the envs' `render_mode="ansi"`.
 
 A spectator's view built from the engine's per-seat observations: both players' public
 facts (Leader HP, RAM, deck, hand and discard sizes, every fighter with its power and
 state), the battle and pending choice in progress, then the hand of the player to act
-and the labels of their legal actions (the frame of envs/render/board.py). Nothing here feeds
+and the labels of their legal actions (the frame of sim/core/board.py). Nothing here feeds
 an agent.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from envs.render.board import two_player_board
+from sim.core.board import two_player_board
 from sim.first_cycle.observation import Fighter
 
 

@@ -57,17 +57,33 @@ class FirstCycleGame(TwoPlayerGame, params=FirstCycleParams, state=FirstCycleSta
                                for s, i in zip(table, self.activated)]
         self.triggers = effects_by_trigger(table, lambda s: s.abilities)
         codec = ActionCodec()
-        self.a_end = codec.add("end", 1)
-        self.a_pass = codec.add("pass", 1)
-        self.a_play = codec.add("play", n)
-        self.a_attach = codec.add("attach", 6)
-        self.a_attack = codec.add("attack", 36)
-        self.a_activate = codec.add("activate", 6)
-        self.a_choose = codec.add("choose", 12)
-        self.a_support = codec.add("support", n)
-        self.a_card = codec.add("card", n)
-        self.a_scan = codec.add("scan", self.params.max_scan)
-        self.a_trigger = codec.add("trigger", 16)
+        self.a_end = codec.add("end", 1,
+                               "end turn (the Act step's last action)")
+        self.a_pass = codec.add("pass", 1,
+                                "decline the pending choice: no guard, no support, no cycle, pass")
+        self.a_play = codec.add("play", n,
+                                "play the hand card with collector number i+1: deploy a Character or "
+                                "execute a Protocol (\"deploy #035 Ada Lovelace\")")
+        self.a_attach = codec.add("attach", 6,
+                                  "attach a ready RAM Module to your fighter slot i (0 = Leader, 1-5 = "
+                                  "Character spaces)")
+        self.a_attack = codec.add("attack", 36,
+                                  "attack: your fighter slot i // 6 attacks the opposing slot i % 6 (0 = "
+                                  "Leader)")
+        self.a_activate = codec.add("activate", 6,
+                                    "use the activated ability of your fighter slot i")
+        self.a_choose = codec.add("choose", 12,
+                                  "choose a fighter for the pending choice (guard, target, discard): i // "
+                                  "6 = side (0 own, 1 opposing), i % 6 = slot")
+        self.a_support = codec.add("support", n,
+                                   "support the battle with the hand card with collector number i+1")
+        self.a_card = codec.add("card", n,
+                                "pick the card with collector number i+1 for the pending choice (e.g. "
+                                "which card to cycle)")
+        self.a_scan = codec.add("scan", self.params.max_scan,
+                                "Scan ordering: put the i-th scanned card next on top")
+        self.a_trigger = codec.add("trigger", 16,
+                                   "resolve the i-th waiting triggered ability first")
         self.codec = codec
 
     def new_player(self, head: int, deck: list[int]) -> PlayerState:

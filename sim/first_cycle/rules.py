@@ -22,6 +22,7 @@ from sim.core.two_player import TwoPlayerRules
 from sim.first_cycle import effects as fx
 from sim.first_cycle import hidden, scenario
 from sim.first_cycle import observation as views
+from sim.first_cycle.board import render_board
 from sim.first_cycle.flow import Flow
 from sim.first_cycle.state import FIGHTERS, StateData
 
@@ -41,6 +42,10 @@ class FirstCycleState(TwoPlayerRules, Flow, StateData, State):
     observation = views.observe
     action_label = views.label
     to_dict = scenario.state_to_dict
+
+    def board_text(self) -> str:
+        """The board as text (sim/first_cycle/board.py); `str(state)` gives it too."""
+        return render_board(self)
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:

@@ -13,6 +13,7 @@ Modules:
 - cycle: the phases of a cycle (Echoes, Income, Summon, Deploy, Recovery, Results).
 - battle: strikes, capture and siege.
 - hidden: determinization (C-3).
+- board: the text board (`str(state)`, `state.board_text()`, the envs' `render_mode="ansi"`).
 - observation: a seat's view, action labels, illegal-action reasons, visible events.
 - scenario: scenario dicts, `to_dict` and back.
 - game: `XenodexGame`, the unit tables, action codec and set-up.

@@ -1,4 +1,4 @@
-"""The XenodeX board as text (the envs' `render_mode="ansi"` and `"human"`).
+"""The XenodeX board as text: `str(state)`, `state.board_text()` and the envs' `render_mode="ansi"`.
 
 A spectator's view built from the engine's public observation (seat 0's, whose only
 private parts, the hands, are not printed): the cycle, lead, phase and Echo; every seat's
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.render.board import game_over_lines, legal_action_lines
+from sim.core.board import game_over_lines, legal_action_lines
 
 
 def _seat(obs: dict, q: int) -> str:
-    return f"P{q + 1}" if q < obs["num_players"] else "Ancients"
+    return f"player {q}" if q < obs["num_players"] else "Ancients"
 
 
 def render_board(state: Any) -> str:

@@ -186,12 +186,12 @@ def anchor_deployable(s, p: int, k: int) -> str:
     """"" when seat p may plug a staged anchor into slot k now, else the reason (XD-4)."""
     K = s.K
     if s.alvl[p * K + k] >= 0:
-        return f"P{p + 1} already has an anchor in {s.game.slot_labels[k]}"
+        return f"player {p} already has an anchor in {s.game.slot_labels[k]}"
     if any(q != p and s.alvl[q * K + k] >= 0 for q in range(s.n)):
         D = s.D
         if not any(j // D == p for j in s.board[k]):
             return (f"a rival has a live anchor in {s.game.slot_labels[k]} and the anchor is "
-                    f"unescorted (no character of P{p + 1} there)")
+                    f"unescorted (no character of player {p} there)")
     return ""
 
 

@@ -1,7 +1,7 @@
 """`XenodexGame`: the XenodeX ruleset for one params value, its tables and set-up (xenodex.md
 "Setup", "Seats & Turn Order"; rulings XD-1, XD-2, C-1).
 
-Set-up: 2-4 seats P1..Pn with names; each gets `starting_cdx`, its faction deck of 20
+Set-up: 2-4 seats, players 0..n-1 (the rulebook's P1..Pn), with names; each gets `starting_cdx`, its faction deck of 20
 characters shuffled, its TX deck shuffled and an anchor pool; the shared Echo deck is
 shuffled; the board has 5 slots at 2-3 players and 3 (S2-S4) at 4; cycle 1's lead is random
 (XD-1). All randomness comes from the state's own generator (C-1). Hands start empty and are
@@ -115,21 +115,40 @@ class XenodexGame(Game, params=XenodexParams, state=XenodexState):
         # The action codec.
         codec = ActionCodec()
         S = self.sides
-        self.a_done = codec.add("done", 1)
-        self.a_buy = codec.add("buy", C)
-        self.a_buy_anchor = codec.add("buy_anchor", 1)
-        self.a_upgrade = codec.add("upgrade", K)
-        self.a_deploy = codec.add("deploy", C * K)
-        self.a_deploy_anchor = codec.add("deploy_anchor", K)
-        self.a_tx = codec.add("tx", T)
-        self.a_select = codec.add("select", D)
-        self.a_target = codec.add("target", S * (D + K))
-        self.a_capture = codec.add("capture", n - 1)
-        self.a_ability = codec.add("ability", 2)
-        self.a_slot = codec.add("slot", K)
-        self.a_seat = codec.add("seat", n - 1)
-        self.a_heal = codec.add("heal", D)
-        self.a_repair = codec.add("repair", K)
+        self.a_done = codec.add("done", 1,
+                                "end or decline the current step: end summon, end deploy, hold, stand "
+                                "down, no more targets, end recovery")
+        self.a_buy = codec.add("buy", C,
+                               "summon the character card i from hand (\"summon Grey Scout\")")
+        self.a_buy_anchor = codec.add("buy_anchor", 1,
+                                      "summon an anchor from the pool")
+        self.a_upgrade = codec.add("upgrade", K,
+                                   "upgrade your anchor in slot i")
+        self.a_deploy = codec.add("deploy", C * K,
+                                  "deploy a staged unit of character card i // K to slot i % K (K = slots)")
+        self.a_deploy_anchor = codec.add("deploy_anchor", K,
+                                         "deploy a staged anchor to slot i (escorted)")
+        self.a_tx = codec.add("tx", T,
+                              "transmit the TX card i")
+        self.a_select = codec.add("select", D,
+                                  "select your unit i to act in the battle")
+        self.a_target = codec.add("target", S * (D + K),
+                                  "a unit or anchor target, seat-relative (0 = you, 1 = next clockwise, "
+                                  "...; neutral last): side i // (D + K), unit or anchor i % (D + K) (D = units per side, "
+                                  "the deck size; K = slots)")
+        self.a_capture = codec.add("capture", n - 1,
+                                   "capture the anchor of the seat i + 1 places clockwise in the battle "
+                                   "slot")
+        self.a_ability = codec.add("ability", 2,
+                                   "use the selected character's activated ability i")
+        self.a_slot = codec.add("slot", K,
+                                "choose slot i for a TX or Relocate")
+        self.a_seat = codec.add("seat", n - 1,
+                                "choose the rival i + 1 places clockwise for a TX")
+        self.a_heal = codec.add("heal", D,
+                                "paid healing of your unit i")
+        self.a_repair = codec.add("repair", K,
+                                  "repair your anchor in slot i")
         self.codec = codec
 
     @property

@@ -22,10 +22,10 @@ from sim.xenodex.state import DENIED, RALLIED
 
 
 def seat_name(state, p: int) -> str:
-    """"P2 · Blorptenna" (seat number and name), or "Ancients" for the neutral side."""
+    """"player 1 · Blorptenna" (seat number and name), or "Ancients" for the neutral side."""
     if p >= state.n:
         return "Ancients"
-    return f"P{p + 1} · {state.game.seat_names[p]}"
+    return f"player {p} · {state.game.seat_names[p]}"
 
 
 def _units(state, k: int) -> list[dict]:
@@ -213,9 +213,9 @@ def visible_events(events: list[tuple], player: int) -> list[tuple]:
 
 # ----------------------------------------------------------------------------- labels
 def unit_name(state, j: int) -> str:
-    """"Synth Drone (P2 #3)": a unit's card, side and unit index."""
+    """"Synth Drone (player 1 #3)": a unit's card, side and unit index."""
     q = j // state.D
-    who = "Ancient" if q >= state.n else f"P{q + 1}"
+    who = "Ancient" if q >= state.n else f"player {q}"
     return f"{state.game.u_name[state.card[j]]} ({who} #{j - q * state.D})"
 
 
@@ -259,7 +259,7 @@ def label(state, action: int) -> str:
     if block == "capture":
         q = bt.unabs(state, p, idx + 1)
         k, i = pend[2], pend[3]
-        return f"capture P{q + 1}'s anchor in {S[k]} with {unit_name(state, i)}"
+        return f"capture player {q}'s anchor in {S[k]} with {unit_name(state, i)}"
     if block == "ability":
         i = pend[3]
         ab = g.u_activated[state.card[i]][idx]
@@ -279,7 +279,7 @@ def _choice_label(state, block: str, idx: int, kind: str, p: int) -> str:
     S = g.slot_labels
     if block == "target":
         q, j, ak = state.dec_target(p, idx)
-        what = f"P{q + 1}'s anchor in {S[ak]}" if j < 0 else unit_name(state, j)
+        what = f"player {q}'s anchor in {S[ak]}" if j < 0 else unit_name(state, j)
         where = "" if j < 0 else f" in {S[state.loc[j]]}" if state.loc[j] >= 0 else ""
         if kind == "actor":
             return f"strike {what}{where} with {unit_name(state, pend[3])}"
@@ -309,7 +309,7 @@ def illegal_reason(state, block: str, idx: int) -> str:
     g = state.game
     pend = state.pending
     kind, p = pend[0], pend[1]
-    who = f"P{p + 1}"
+    who = f"player {p}"
     S = g.slot_labels
     K, D = state.K, state.D
     allowed = {
@@ -373,8 +373,8 @@ def illegal_reason(state, block: str, idx: int) -> str:
         q = bt.unabs(state, p, idx + 1)
         k = pend[2]
         if state.alvl[q * K + k] < 0:
-            return f"P{q + 1} has no anchor in {S[k]}"
-        return f"P{q + 1}'s anchor in {S[k]} is supported by a character of theirs; it cannot be captured"
+            return f"player {q} has no anchor in {S[k]}"
+        return f"player {q}'s anchor in {S[k]} is supported by a character of theirs; it cannot be captured"
     if block == "target" and kind in ("actor", "cleave"):
         q, j, ak = state.dec_target(p, idx)
         k = pend[2]
@@ -382,18 +382,18 @@ def illegal_reason(state, block: str, idx: int) -> str:
             return "a character strikes rival units, not its own side"
         if j < 0:
             if ak != k:
-                return f"the battle is in {S[k]}; P{q + 1}'s anchor in {S[ak]} is out of reach"
+                return f"the battle is in {S[k]}; player {q}'s anchor in {S[ak]} is out of reach"
             if state.alvl[q * K + k] < 0:
-                return f"P{q + 1} has no anchor in {S[k]}"
+                return f"player {q} has no anchor in {S[k]}"
             if state.abp[q * K + k] <= 0:
-                return f"P{q + 1}'s anchor in {S[k]} is disabled (it can only be captured)"
-            return (f"P{q + 1}'s anchor in {S[k]} is not vulnerable "
+                return f"player {q}'s anchor in {S[k]} is disabled (it can only be captured)"
+            return (f"player {q}'s anchor in {S[k]} is not vulnerable "
                     f"(guarded, or a taunting character must be struck)")
         if state.loc[j] != k:
             return f"that unit is not in {S[k]}"
         if kind == "cleave" and g.a_target + idx in pend[6]:
             return "that unit was already hit by this strike"
-        return f"{unit_name(state, j)} cannot be struck: P{q + 1} has a taunting character there"
+        return f"{unit_name(state, j)} cannot be struck: player {q} has a taunting character there"
     if block == "ability":
         abilities = g.u_activated[state.card[pend[3]]]
         if idx >= len(abilities):

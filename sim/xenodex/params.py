@@ -16,7 +16,7 @@ from sim.core.params import Params, param
 class XenodexParams(Params, game="xenodex"):
     """XenodeX rule parameters; the defaults are the rulebook's and RULINGS.md's."""
 
-    num_players: int = param(2, 2, 4, "seats P1..Pn (Setup)")
+    num_players: int = param(2, 2, 4, "seats, players 0..n-1 (the rulebook's P1..Pn; Setup)")
     slots_two_three: int = param(5, 1, 7, "board slots at 2-3 players (S1-S5)")
     slots_four: int = param(3, 1, 7, "board slots at 4 players (S2-S4)")
     starting_cdx: int = param(200, 0, 2000, "CDX each player starts with (Setup)")
@@ -48,7 +48,7 @@ class XenodexParams(Params, game="xenodex"):
     ancients: bool = param(False, doc="neutral Ancients may appear (XD-9); off by default")
     ancient_chance: float = param(0.25, 0.0, 1.0, "chance an Ancient appears at a cycle's start")
     max_ancients: int = param(2, 1, 6, "Ancients on the board at once")
-    seat_names: tuple = param(("Vexa", "Blorptenna", "Korr", "Quillon"), doc="seat names P1..P4")
+    seat_names: tuple = param(("Vexa", "Blorptenna", "Korr", "Quillon"), doc="seat names of players 0..3")
 
     def __post_init__(self) -> None:
         super().__post_init__()

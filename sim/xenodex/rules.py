@@ -25,6 +25,7 @@ from sim.xenodex import cycle as cy
 from sim.xenodex import effects as fx
 from sim.xenodex import hidden, scenario
 from sim.xenodex import observation as ob
+from sim.xenodex.board import render_board
 from sim.xenodex.state import StateData
 
 HOME = frozenset({"summon", "deploy", "strike", "recovery"})
@@ -36,6 +37,10 @@ class XenodexState(GameRules, StateData, State):
     __slots__ = ()
 
     # ------------------------------------------------------------------ protocol
+    def board_text(self) -> str:
+        """The board as text (sim/xenodex/board.py); `str(state)` gives it too."""
+        return render_board(self)
+
     @property
     def current_player(self) -> int:
         if self.done or self.pending is None:

@@ -4,7 +4,7 @@ Pure data with a generated `copy_data()` (sim.core.records); the rules that chan
 in `rules.py`, `cycle.py` and `battle.py`.
 
 Conventions:
-- Seats are 0..n-1 (P1..Pn); clockwise is +1 (XD-1). Slots are 0..K-1 (labels from params).
+- Seats are players 0..n-1 (the rulebook's P1..Pn); clockwise is +1 (XD-1). Slots are 0..K-1 (labels from params).
 - Characters are *instances*: seat p owns instances p*D .. p*D+D-1 (D = deck_size), the
   i-th of its deck list; Ancients (XD-9) are instances of the neutral side n. Per-instance
   facts are flat lists: `card` (a unit card id: characters 1..C, Ancients C+1..), `loc`

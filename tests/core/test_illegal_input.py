@@ -52,7 +52,7 @@ def _cipher_won():
 
 
 def _xenodex_converged():
-    """P1 holds an anchor in every slot at Results (convergence); then action 0."""
+    """player 0 holds an anchor in every slot at Results (convergence); then action 0."""
     s = xenodex.scenario([{"board": {f"S{k}": {"anchor": 0} for k in range(1, 6)}}, {}],
                          phase="results")
     return s, 0

@@ -38,6 +38,33 @@ def test_documentation_page_is_up_to_date():
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_every_action_block_says_what_its_entries_mean_and_decode_action_names_it(game):
+    enc = ENCODERS[game]
+    blocks = enc.game.codec.describe()
+    assert all(meaning for _, _, _, meaning in blocks)
+    assert sum(size for _, _, size, _ in blocks) == enc.game.action_space_size
+    for name, start, size, meaning in blocks:
+        assert enc.decode_action(start + size - 1) == (name, size - 1, meaning)
+    assert enc.decode_action(np.int64(0))[0] == blocks[0][0]
+    for bad in (-1, enc.game.action_space_size, 0.0, True, "0"):
+        with pytest.raises(ValueError, match="is not an action id"):
+            enc.decode_action(bad)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_decode_splits_an_encoded_observation_into_its_named_slices(game):
+    enc = ENCODERS[game]
+    vector = enc.encode(next(iter(observations(game, *SAMPLES[game][0]))))
+    parts = enc.decode(vector)
+    assert list(parts) == list(enc.slices())
+    assert np.array_equal(np.concatenate(list(parts.values())), vector)
+    for name, (a, b) in enc.slices().items():
+        assert np.array_equal(parts[name], vector[a:b])
+    with pytest.raises(ValueError, match="has shape"):
+        enc.decode(vector[:-1])
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_batch_equals_single_and_stays_in_bounds(game):
     enc, obs = ENCODERS[game], observations(game, *SAMPLES[game][0])
     batch = enc.encode_batch(obs)

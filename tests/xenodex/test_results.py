@@ -140,7 +140,7 @@ def test_xd21_ancients_act_after_every_seat_and_strike_the_weakest_unit_they_may
         log.append(("turn", s.current_player))
         s.apply(s.legal_actions()[0])        # both seats hold
         log.extend(e[:2] for e in s.events if e[0] == "strike")
-    # P1, P2, then the Ancient (side 2); the Drone (BP 9) hides behind the taunting Golem,
+    # player 0, player 1, then the Ancient (side 2); the Drone (BP 9) hides behind the taunting Golem,
     # so the weakest unit it may strike is the Crawler: 8 + 3 - 1 = 10, knocked out
     assert log == [("turn", 0), ("turn", 1), ("strike", 2)]
     assert 20 not in s.board[1] and s.discard[1] == [20]
@@ -150,7 +150,7 @@ def test_xd21_ancients_can_be_struck_and_knocked_out():
     seats = [{"board": {"S1": {"units": ["Siege Frame"]}}}, {}]
     s = scenario(seats, phase="battle", params={"ancients": True, "roll_min": 3, "roll_max": 3},
                  ancients=[{"card": "Star Leech", "slot": "S1", "bp": 5}])
-    act_all(s, "select Siege Frame (P1 #0) in S1")
-    assert "strike Star Leech (Ancient #0) in S1 with Siege Frame (P1 #0)" in labels(s)
-    act_all(s, "strike Star Leech (Ancient #0) in S1 with Siege Frame (P1 #0)")
+    act_all(s, "select Siege Frame (player 0 #0) in S1")
+    assert "strike Star Leech (Ancient #0) in S1 with Siege Frame (player 0 #0)" in labels(s)
+    act_all(s, "strike Star Leech (Ancient #0) in S1 with Siege Frame (player 0 #0)")
     assert s.board[0] == [0] and s.loc[40] == -1

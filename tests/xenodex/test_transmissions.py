@@ -55,15 +55,15 @@ def test_xd7_xd12_a_transmission_may_be_played_at_any_own_decision_point_even_in
     assert "transmit Boost Carrier" in labels(s)
     act(s, "transmit Boost Carrier")
     assert s.current_player == 0 and s.pending == ("strike", 0, 0)      # back to the strike decision
-    act_all(s, "select Synth Drone (P1 #0) in S1", "strike Moss Golem (P2 #0) in S1 with Synth Drone (P1 #0)")
+    act_all(s, "select Synth Drone (player 0 #0) in S1", "strike Moss Golem (player 1 #0) in S1 with Synth Drone (player 0 #0)")
     assert s.bp[20] == 28 - (4 + 2 + 3 - 3)
 
 
 def test_xd18_a_targeted_transmission_lets_you_pick_which_rival():
     s = scenario([{"tx_hand": ["Siphon"]}, {"cdx": 30}, {"cdx": 5}])
     act(s, "transmit Siphon")
-    assert labels(s) == ["Siphon on P2 · Blorptenna", "Siphon on P3 · Korr"]
-    act(s, "Siphon on P3 · Korr")
+    assert labels(s) == ["Siphon on player 1 · Blorptenna", "Siphon on player 2 · Korr"]
+    act(s, "Siphon on player 2 · Korr")
     assert s.cdx == [205, 30, 0]                            # takes what is there
 
 
@@ -111,7 +111,7 @@ def test_greys_tactical_relay_lets_a_character_that_struck_strike_again():
                    "board": {"S1": {"units": [{"card": "Grey Scout", "used": 1}, "Synth Drone"]}}},
                   {"board": {"S1": {"units": ["Moss Golem"]}}}], phase="battle", params=R3)
     act(s, "transmit Tactical Relay")
-    assert s.used[0] == 0 and "select Grey Scout (P1 #0) in S1" in labels(s)
+    assert s.used[0] == 0 and "select Grey Scout (player 0 #0) in S1" in labels(s)
 
 
 def test_others_build_and_sustain():
