@@ -70,7 +70,7 @@ def _result(g: HumanGame) -> str:
     if max(returns) == min(returns):
         return f"Result: a draw ({reason})"
     winner = max(range(len(returns)), key=lambda q: returns[q])
-    who = "you (player {})".format(winner) if winner == g.seat else f"player {winner}"
+    who = f"you (player {winner})" if winner == g.seat else f"player {winner}"
     return f"Result: {who} won ({reason})"
 
 
