@@ -8,6 +8,7 @@ Packages and modules (each depends only on those listed after it, and on agents/
 - `rl`: masked PPO training and the SB3 adapter (extra `rl`, imported only on use);
 - `strength`: head-to-head strength of two agents (`python -m experiments.strength`);
 - `analysis`: balance tables, card statistics, ratings, plots and the HTML report;
+- `play`: a human seat in the terminal and the HTML match viewer;
 - `sweep`: sweep files and running them as many batch runs;
 - `batch`: the batch runner (config, match, backends, shards, runner, summary);
 - `stats`: interval estimates (Wilson, Newcombe, mean) shared by every figure;

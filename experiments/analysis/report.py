@@ -6,7 +6,9 @@
 What is shown depends on what the folder holds: the deck (and agent) matchup heatmaps when
 two or more decks (agents) met, the card table when cards were logged, openskill ratings,
 one response figure per swept parameter with two or more values (grouped by player count
-when that varies too), game lengths, end reasons (win types) and seat win rates.
+when that varies too), game lengths, end reasons (win types) and seat win rates. The
+first matches (match 0 of each cell first) are listed with a link to their viewer page
+(experiments.play, every card shown), written beside the report in `matches/`.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from experiments import analysis as A  # the package: tables, card_stats, rating
 from experiments.analysis import plots
 from experiments.analysis.findings import findings, run_info, what_was_run
 from experiments.batch.shards import read_manifest, read_table
+from experiments.play import viewer_name, write_viewer
 from experiments.sweep import SweepResults, load_results
 
 LINEUP_AXES = ("cell", "lineup_decks", "lineup_agents", "run_seed")
@@ -180,8 +183,32 @@ def _errors_html(matches: pd.DataFrame) -> str:
             f"<code>{html.escape(str(first['error']))}</code></p>")
 
 
-def write_report(folder: str | Path, out: str | Path | None = None, top_cards: int = 20) -> Path:
-    """Write PNG plots, CSV tables and index.html for a sweep or run folder; returns index.html."""
+def _match_links(folder: Path, matches: pd.DataFrame, out: Path, limit: int) -> str:
+    """A list of the first `limit` matches that did not error, each linked to its viewer page."""
+    if limit <= 0 or matches.empty:
+        return ""
+    done = matches[matches["end_reason"] != "error"]
+    keys = ["match_id", "cell"] if "cell" in done else ["match_id"]
+    items = []
+    for row in done.sort_values(keys).head(limit).to_dict("records"):
+        cell = row.get("cell")
+        run_dir = folder / "cells" / cell if cell is not None else folder
+        name = (f"{cell}-" if cell is not None else "") + viewer_name(int(row["match_id"]), None)
+        write_viewer(run_dir, int(row["match_id"]), seat=None, out=out / "matches" / name)
+        who = "draw" if row["winner"] < 0 else f"player {int(row['winner'])} won"
+        agents = ", ".join(str(row[f"agent_{q}"]) for q in range(int(row["num_players"])))
+        items.append(f"<li><a href='matches/{html.escape(name)}'>{html.escape(str(cell) + ' ' if cell else '')}"
+                     f"match {int(row['match_id'])}</a>: {html.escape(agents)}; {who} "
+                     f"({html.escape(str(row['end_reason']))})</li>")
+    return ("<h2>Matches</h2><p class=note>Each page steps through one match, every card shown "
+            "(<code>tcglab view RUN MATCH</code> writes any other match, or one seat's view).</p>"
+            f"<ul class=matches>{''.join(items)}</ul>")
+
+
+def write_report(folder: str | Path, out: str | Path | None = None, top_cards: int = 20,
+                 viewer_matches: int = 5) -> Path:
+    """Write PNG plots, CSV tables and index.html for a sweep or run folder; returns index.html.
+    The first `viewer_matches` matches get a viewer page in `matches/`, linked from the page."""
     results = load_any(folder)
     out = Path(out) if out else Path(folder) / "report"
     out.mkdir(parents=True, exist_ok=True)
@@ -217,6 +244,7 @@ def write_report(folder: str | Path, out: str | Path | None = None, top_cards: i
             + "<p class=note>Win rates count a draw as 1/n; intervals are 95% (Wilson for rates, Newcombe for "
               "differences). Click a column header to sort a table.</p>"
             + _table_html("cells", results.cells))
+    body.append(_match_links(Path(folder), results.matches, out, viewer_matches))
     style = ("body{font-family:sans-serif;margin:2em;max-width:1200px}img{max-width:100%;display:block;"
              "margin:1em 0}table.t{border-collapse:collapse;font-size:12px}table.t td,table.t th"
              "{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}.note{color:#666}"

@@ -107,10 +107,13 @@ def game_for(config):
         raise RunConfigError(f"{'params' if config.game in game_names() else 'game'}: {exc}") from None
 
 
-def play_match(config, index: int, run_id: str, on_decision=None) -> tuple[dict, list[dict], list[dict]]:
+def play_match(config, index: int, run_id: str, on_decision=None,
+               players: list | None = None) -> tuple[dict, list[dict], list[dict]]:
     """Play match `index`; returns (match row, decision rows, card rows). Never raises:
     an error becomes a row with end_reason "error" and the message. `on_decision(state,
-    seat, action)` is called before each action is applied (replays print with it)."""
+    seat, action)` is called before each action is applied (replays print with it).
+    `players`, one object with `act(state, rng)` per seat, stands in for the agents the
+    config names (a viewer recording search statistics, a human game being logged)."""
     game = game_for(config)
     seats = game.num_players
     setup = setup_for(config, index, seats)
@@ -129,7 +132,7 @@ def play_match(config, index: int, run_id: str, on_decision=None) -> tuple[dict,
     try:
         decks = list(setup.decks) if all(d is not None for d in setup.decks) else None
         state = game.new_state(setup.game_seed, decks)
-        players = [_agent(a) for a in setup.agents]
+        players = list(players) if players is not None else [_agent(a) for a in setup.agents]
         rngs = [np.random.default_rng(s) for s in setup.agent_seeds]
         card_events: list[tuple] = [e for e in state.events if e[0] in CARD_EVENT_KINDS]
         first_player = getattr(state, "first_player", state.current_player)

@@ -3,6 +3,7 @@
     tcglab games | tcglab decks GAME | tcglab agents
     tcglab run ... | tcglab replay RUN MATCH | tcglab sweep FILE | tcglab report FOLDER
     tcglab train ... | tcglab packs N | tcglab first-day DECK
+    tcglab play --game G --vs AGENT | tcglab view RUN [MATCH]
 
 Modules:
 - `main`: the top-level parser, dispatch, and the one-line error convention;
@@ -10,7 +11,9 @@ Modules:
 - `run`: `run` and `replay` (the batch runner);
 - `sweep`: `sweep` and `report` (balance sweeps and their report);
 - `train`: `train` (masked PPO, extra `rl`);
-- `collection`: `packs` and `first-day` (First Cycle's packs and economy).
+- `collection`: `packs` and `first-day` (First Cycle's packs and economy);
+- `play`: `play` (a human seat in the terminal);
+- `view`: `view` (the HTML match viewer).
 
 Each subcommand module has `add_parsers(subparsers)`, which registers its parsers with a
 `handler(args) -> exit code`.

@@ -1,0 +1,83 @@
+"""A human game saved as a normal run folder, which `tcglab replay` and `tcglab view` read.
+
+    config = human_config("first_cycle", seat=0, opponents=("random",), seed=7, out="runs/me")
+    check_out_folder(config.out)                 # before the game: refuse a folder in use
+    save_game(config, seat=0, actions=[...], think_times=[...], wall_time=312.0)
+
+The folder is what `tcglab run --log-decisions` writes for one match: a manifest, and one
+shard each of the matches, decisions and cards tables (experiments.batch.shards), made by
+the batch runner's own `play_match` with the recorded actions standing in for the seats.
+The human's seat is named "human" in the agent columns and in the manifest's config; the
+match is dealt from the run seed exactly as match 0 of a run with that seed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from experiments.batch.config import RunConfig
+from experiments.batch.lock import FolderLock
+from experiments.batch.match import game_for, play_match
+from experiments.batch.runner import manifest_for
+from experiments.batch.shards import write_manifest, write_shard
+from sim.core.errors import TcglabError
+
+HUMAN = "human"
+
+
+def human_config(game: str, seat: int, opponents: tuple[str, ...], seed: int, out: str,
+                 num_players: int | None = None) -> RunConfig:
+    """The one-match run config of a human game: `HUMAN` at `seat`, `opponents` in the other
+    seats in order (one name fills them all). Raises RunConfigError naming a bad value."""
+    seats = game_for(RunConfig(game=game, num_players=num_players)).num_players
+    if not isinstance(seat, int) or not 0 <= seat < seats:
+        raise TcglabError(f"seat: expected 0..{seats - 1} for a {seats}-player game, got {seat!r}")
+    others = seats - 1
+    if len(opponents) == 1:
+        opponents = opponents * others
+    if len(opponents) != others:
+        raise TcglabError(f"vs: got {len(opponents)} agents ({', '.join(opponents)}) for the {others} other "
+                          f"seats of a {seats}-player game; give one for all, or one per seat")
+    agents = list(opponents)
+    agents.insert(seat, HUMAN)
+    return RunConfig(game=game, agents=tuple(agents), matches=1, seed=seed, out=out, swap_seats=False,
+                     log_decisions=True, log_cards=True, progress=False, num_players=num_players)
+
+
+def check_out_folder(out: str | Path) -> None:
+    """Refuse a folder that already holds files (the game would have nowhere to go)."""
+    out = Path(out)
+    if out.exists() and (not out.is_dir() or any(not p.name.startswith(".") for p in out.iterdir())):
+        raise TcglabError(f"out: {out} already exists and is not an empty folder; choose another --out")
+
+
+class _Scripted:
+    """A seat that plays the recorded actions (its part of them, in order)."""
+
+    def __init__(self, actions: list[int], seat_of: list[int], seat: int) -> None:
+        self._mine = iter(a for a, s in zip(actions, seat_of) if s == seat)
+
+    def act(self, state, rng) -> int:
+        return next(self._mine)
+
+
+def save_game(config: RunConfig, seat: int, actions: list[int], seats_of: list[int],
+              think_times: list[float], wall_time: float) -> Path:
+    """Write the finished game (every action, and the seat that took it) to `config.out` as a
+    one-match run folder; returns the folder."""
+    game = game_for(config)
+    run_id = hashlib.sha256((config.identity_json() + json.dumps(actions)).encode()).hexdigest()[:12]
+    players = [_Scripted(actions, seats_of, s) for s in range(game.num_players)]
+    row, decisions, cards = play_match(config, 0, run_id, players=players)
+    if row["end_reason"] == "error" or row["decisions"] != len(actions):
+        raise TcglabError(f"the game does not replay from its seed and actions ({row['error']}); nothing saved")
+    for step, think in zip(decisions, think_times):
+        step["think_time"] = think
+    row["wall_time"] = wall_time
+    out = Path(config.out)
+    check_out_folder(out)
+    with FolderLock(out, "tcglab play"):
+        write_shard(out, run_id, 0, 1, {"matches": [row], "decisions": decisions, "cards": cards})
+        write_manifest(out, manifest_for(config, run_id, game, human_seat=seat))
+    return out
