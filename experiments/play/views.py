@@ -4,7 +4,7 @@
     board = all_board(state)                   # every seat's hand too (the omniscient view)
     label = public_label(state, action, seat, rng)   # the label, or None when it names a hidden card
 
-`seat_board` feeds the game's text board (envs.render.<game>.render_board) a view of the
+`seat_board` feeds the game's text board (sim.<game>.board.render_board) a view of the
 state whose every observation is derived from `state.observation(seat)`, so nothing the
 seat cannot see can reach the text; the seat's own hand is added from the same
 observation. Another seat's action is shown by its label only when the label is the same
@@ -27,7 +27,7 @@ def game_name(state: Any) -> str:
 
 
 def _render(state: Any):
-    return importlib.import_module(f"envs.render.{game_name(state)}").render_board
+    return importlib.import_module(f"sim.{game_name(state)}.board").render_board
 
 
 def _hand_text(name: str, game: Any, you: dict) -> str:
