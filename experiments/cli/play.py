@@ -12,20 +12,24 @@ from experiments.play.record import human_config
 from experiments.play.terminal import HELP, play_in_terminal
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The description as written (its key list) and every option's default."""
+
+
 def add_parsers(sub) -> None:
     """Register play."""
     p = sub.add_parser("play", help="play one seat against agents in the terminal",
                        description="Play one seat against agents. At each of your decisions: the board from "
                                    "your seat and your numbered actions.\n\n" + HELP,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="first_cycle", help="first_cycle, cipher or xenodex (default first_cycle)")
-    p.add_argument("--players", type=int, default=None, help="number of seats, for games with 2-4 (XenodeX)")
+                       formatter_class=_HelpFormatter)
+    p.add_argument("--game", default="first_cycle", help="first_cycle, cipher or xenodex")
+    p.add_argument("--players", type=int, default=None, help="number of seats, for games with 2-4 (XenodeX; none: the game's default)")
     p.add_argument("--vs", default="random",
-                   help="the other seats' agents in seat order, one for all or one per seat (default random)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
-    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a new one, printed)")
+                   help="the other seats' agents in seat order, one for all or one per seat")
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0-based")
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (none: a new one, printed)")
     p.add_argument("--out", default=None,
-                   help="run folder the finished game is saved to (default play-GAME-SEED-TIME)")
+                   help="run folder the finished game is saved to (none: play-GAME-SEED-TIME)")
     p.set_defaults(handler=cmd_play)
 
 
