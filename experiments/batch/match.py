@@ -107,10 +107,17 @@ def game_for(config):
         raise RunConfigError(f"{'params' if config.game in game_names() else 'game'}: {exc}") from None
 
 
+class MatchLeft(Exception):
+    """Raised by a stand-in player (a human who leaves) to end a match before its end: the
+    match is logged with end_reason "left", no winner and no returns, and keeps its
+    decisions so far."""
+
+
 def play_match(config, index: int, run_id: str, on_decision=None,
                players: list | None = None) -> tuple[dict, list[dict], list[dict]]:
     """Play match `index`; returns (match row, decision rows, card rows). Never raises:
-    an error becomes a row with end_reason "error" and the message. `on_decision(state,
+    an error becomes a row with end_reason "error" and the message (and a `MatchLeft` raised
+    by a player a row with end_reason "left"). `on_decision(state,
     seat, action)` is called before each action is applied (replays print with it).
     `players`, one object with `act(state, rng)` per seat, stands in for the agents the
     config names (a viewer recording search statistics, a human game being logged)."""
@@ -159,6 +166,12 @@ def play_match(config, index: int, run_id: str, on_decision=None,
             row[f"return_{seat}"] = float(returns[seat]) if seat < seats else None
         if config.log_cards:
             cards = _card_rows(run_id, index, card_events, returns)
+    except MatchLeft:
+        row.update(first_player=first_player, winner=-1, end_reason="left", turns=getattr(state, "turn", -1),
+                   decisions=n_decisions, error=None)
+        for seat in range(4):
+            row[f"return_{seat}"] = None
+        cards = []
     except Exception as exc:  # a failed match is logged, and the run goes on (then fails loudly)
         row.update(first_player=-1, winner=-1, end_reason="error", turns=-1, decisions=n_decisions,
                    error=error_text(exc))

@@ -35,7 +35,7 @@ def _period(state) -> tuple[str, int | None]:
     return "turn", getattr(state, "turn", None)
 
 
-def _logged(run_dir: Path, match_id: int, table: str):
+def logged_rows(run_dir: Path, match_id: int, table: str):
     """The rows of `table` for one match, read only from the shard holding it."""
     folder = run_dir / table
     for path in sorted(folder.glob("part-*.parquet")) if folder.is_dir() else []:
@@ -56,14 +56,14 @@ def replay_lines(run_dir: str | Path, match_id: int, boards: bool = True) -> Ite
         raise TcglabError(f"match id {match_id} not in 0..{config.matches - 1}")
     game = game_for(config)
     setup = setup_for(config, match_id, game.num_players)
-    logged = _logged(run_dir, match_id, "matches")
+    logged = logged_rows(run_dir, match_id, "matches")
     row = logged.iloc[0].to_dict() if logged is not None and len(logged) else None
     yield (f"{config.game} match {match_id} of run {manifest['run_id']} ({run_dir}); seed {setup.game_seed}; "
            f"params id {game.params.params_id}")
     for seat in range(game.num_players):
         deck = setup.decks[seat] if setup.decks[seat] is not None else "default deck"
         yield f"  {seat_name(seat)}: {setup.agents[seat]} with {deck}"
-    decisions = _logged(run_dir, match_id, "decisions") if config.log_decisions else None
+    decisions = logged_rows(run_dir, match_id, "decisions") if config.log_decisions else None
     render = str if boards else None
     if decisions is not None and len(decisions):
         yield "replaying the logged actions (no agent runs)"
@@ -78,7 +78,7 @@ def replay_lines(run_dir: str | Path, match_id: int, boards: bool = True) -> Ite
     if row is None:
         yield "this match is not in the logs yet (the run has not played it)"
         return
-    yield _result_line(row)
+    yield result_line(row)
 
 
 def _shower(lines: list[str], render):
@@ -112,7 +112,11 @@ def _from_log(game, setup, decisions, render) -> Iterator[str]:
     yield from lines
 
 
-def _result_line(row: dict) -> str:
+def result_line(row: dict) -> str:
+    """'result: player 0 won (leader_hp) after 11 turns, 36 decisions' for a match row (or
+    its error, or a game a human left)."""
+    if row["end_reason"] == "left":
+        return f"result: left by the human after {row['decisions']} decisions, no winner"
     if row["end_reason"] == "error":
         return f"result: error after {row['decisions']} decisions: {row['error']}"
     period = "cycles" if row["game"] == "xenodex" else "turns"

@@ -21,7 +21,7 @@ import numpy as np
 import agents as agent_registry
 from experiments.batch.config import RunConfig
 from experiments.batch.match import game_for, play_match, setup_for
-from experiments.batch.replay import _logged
+from experiments.batch.replay import logged_rows, result_line
 from experiments.batch.shards import read_manifest
 from experiments.play.views import all_board, public_label, seat_board
 from sim.core.errors import TcglabError
@@ -57,16 +57,13 @@ class _Lines:
 
 
 def _result_text(row: dict) -> str:
-    if row["end_reason"] == "error":
-        return f"Result: error after {row['decisions']} decisions: {row['error']}"
-    period = "cycles" if row["game"] == "xenodex" else "turns"
-    who = "a draw" if row["winner"] < 0 else f"player {int(row['winner'])} won"
-    return f"Result: {who} ({row['end_reason']}) after {row['turns']} {period}, {row['decisions']} decisions"
+    line = result_line(row)
+    return line[:1].upper() + line[1:]
 
 
 def _actions(run_dir: Path, config: RunConfig, match_id: int, run_id: str, rerun: bool):
     """(actions, labels or None, root visits per decision or None, the re-run's row or None)."""
-    decisions = None if rerun or not config.log_decisions else _logged(run_dir, match_id, "decisions")
+    decisions = None if rerun or not config.log_decisions else logged_rows(run_dir, match_id, "decisions")
     if decisions is not None and len(decisions):
         return ([int(a) for a in decisions["action"]], list(decisions["label"]), None, None)
     game = game_for(config)
@@ -98,7 +95,7 @@ def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, reru
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise TcglabError(f"seat: expected 0..{n - 1} for this {n}-player game, got {seat!r}")
     setup = setup_for(config, match_id, n)
-    logged = _logged(run_dir, match_id, "matches")
+    logged = logged_rows(run_dir, match_id, "matches")
     row = logged.iloc[0].to_dict() if logged is not None and len(logged) else None
     actions, labels, visits, rerun_row = _actions(run_dir, config, match_id, manifest["run_id"], rerun)
     row = row or rerun_row

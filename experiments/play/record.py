@@ -7,7 +7,8 @@
 The folder is what `tcglab run --log-decisions` writes for one match: a manifest, and one
 shard each of the matches, decisions and cards tables (experiments.batch.shards), made by
 the batch runner's own `play_match` with the recorded actions standing in for the seats.
-The human's seat is named "human" in the agent columns and in the manifest's config; the
+A game the human left before its end is saved too, with end_reason "left" and no
+winner. The human's seat is named "human" in the agent columns and in the manifest's config; the
 match is dealt from the run seed exactly as match 0 of a run with that seed.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from experiments.batch.config import RunConfig
 from experiments.batch.lock import FolderLock
-from experiments.batch.match import game_for, play_match
+from experiments.batch.match import MatchLeft, game_for, play_match
 from experiments.batch.runner import manifest_for
 from experiments.batch.shards import write_manifest, write_shard
 from sim.core.errors import TcglabError
@@ -53,19 +54,24 @@ def check_out_folder(out: str | Path) -> None:
 
 
 class _Scripted:
-    """A seat that plays the recorded actions (its part of them, in order)."""
+    """A seat that plays the recorded actions (its part of them, in order); past the last
+    one the game was left (`MatchLeft`)."""
 
     def __init__(self, actions: list[int], seat_of: list[int], seat: int) -> None:
         self._mine = iter(a for a, s in zip(actions, seat_of) if s == seat)
 
     def act(self, state, rng) -> int:
-        return next(self._mine)
+        action = next(self._mine, None)
+        if action is None:
+            raise MatchLeft
+        return action
 
 
 def save_game(config: RunConfig, seat: int, actions: list[int], seats_of: list[int],
               think_times: list[float], wall_time: float) -> Path:
-    """Write the finished game (every action, and the seat that took it) to `config.out` as a
-    one-match run folder; returns the folder."""
+    """Write the game (every action, and the seat that took it) to `config.out` as a
+    one-match run folder; returns the folder. A game left before its end is logged with
+    end_reason "left" and no winner."""
     game = game_for(config)
     run_id = hashlib.sha256((config.identity_json() + json.dumps(actions)).encode()).hexdigest()[:12]
     players = [_Scripted(actions, seats_of, s) for s in range(game.num_players)]

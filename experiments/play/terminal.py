@@ -8,8 +8,9 @@ At each decision of the human the screen shows the other seats' moves since the 
 board from the human's seat (experiments.play.views.seat_board) and the legal actions
 numbered from 1. The human types a number, or a few letters of one label; `?` shows help,
 `u` takes back the last decision, `q` leaves. Anything else gets a one-line hint and the
-same prompt; the end of the input leaves like `q`. A finished game is saved as a run folder
-(experiments.play.record); a game left before its end is not saved.
+same prompt; the end of the input leaves like `q`. The game is saved as a run folder
+(experiments.play.record) when it ends, or when the human leaves after at least one move
+(logged with end_reason "left").
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ PROMPT = "your move> "
 HELP = """Type the number of an action, or a few letters of its label (they must match one action).
   ?  this help
   u  take back your last decision (the game is replayed from its seed and the moves before it)
-  q  leave the game (a game left before its end is not saved)"""
+  q  leave the game (saved as left, once anyone has moved)"""
 
 
 def choose(text: str, labels: list[str]) -> tuple[int | None, str]:
@@ -74,6 +75,16 @@ def _result(g: HumanGame) -> str:
     return f"Result: {who} won ({reason})"
 
 
+def _leave(config, seat: int, g: HumanGame, say: Callable[[str], None], why: str) -> int:
+    """Save a game left before its end (when anyone has moved); returns the exit code (0)."""
+    if not g.actions:
+        say(f"{why} (no move was made: nothing saved)")
+        return 0
+    out = save_game(config, seat, g.actions, g.seats_of, g.think_times, g.wall_time())
+    say(f"{why}; saved: {out} (tcglab replay {out} 0; tcglab view {out})")
+    return 0
+
+
 def play_in_terminal(config, seat: int, read: Callable[[str], str] = input,
                      say: Callable[[str], None] = print) -> int:
     """Play the game at the terminal (see the module docstring); returns the exit code (0)."""
@@ -94,14 +105,12 @@ def play_in_terminal(config, seat: int, read: Callable[[str], str] = input,
                 text = read(PROMPT)
             except EOFError:
                 say("")
-                say("end of input: left the game (not saved)")
-                return 0
+                return _leave(config, seat, g, say, "end of input: left the game")
             word = text.strip().lower()
             if word == "?":
                 say(HELP)
             elif word == "q":
-                say("left the game (not saved)")
-                return 0
+                return _leave(config, seat, g, say, "left the game")
             elif word == "u":
                 if not g.can_undo():
                     say("nothing to take back yet")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pexpect
 import pytest
 
@@ -69,7 +70,37 @@ def test_bad_input_gets_a_hint_and_the_same_prompt(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
-    assert not (tmp_path / "g").exists()
+
+
+def test_a_game_left_midway_is_saved_as_left_and_replays(tmp_path):
+    out = tmp_path / "g"
+    child = _spawn(["--game", "first_cycle", "--seed", "3", "--out", str(out)])
+    for _ in range(3):
+        child.expect(PROMPT)
+        child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect("left the game; saved: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in (child.before or "")
+    row = read_table(out, "matches").iloc[0]
+    assert row["end_reason"] == "left" and row["winner"] == -1 and pd.isna(row["error"])
+    decisions = read_table(out, "decisions")
+    assert len(decisions) == row["decisions"] and (decisions["player"] == 0).sum() == 3
+    lines = list(replay_lines(out, 0, boards=False))
+    assert lines[-1] == f"result: left by the human after {row['decisions']} decisions, no winner"
+
+
+def test_leaving_before_any_move_saves_nothing(tmp_path):
+    out = tmp_path / "g"   # seed 2: player 0, the human, moves first
+    child = _spawn(["--game", "first_cycle", "--seed", "2", "--out", str(out)])
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(r"no move was made: nothing saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and not out.exists()
 
 
 def test_end_of_input_leaves_cleanly(tmp_path):
