@@ -7,6 +7,7 @@ Packages and modules (each depends only on those listed after it, and on agents/
 - `cli`: the `tcglab` command, one module per group of subcommands;
 - `rl`: masked PPO training and the SB3 adapter (extra `rl`, imported only on use);
 - `strength`: head-to-head strength of two agents (`python -m experiments.strength`);
+- `ladder`: a round robin of agents on one game, rated with intervals (`tcglab ladder`);
 - `analysis`: balance tables, card statistics, ratings, plots and the HTML report;
 - `play`: a human seat in the terminal and the HTML match viewer;
 - `sweep`: sweep files and running them as many batch runs;

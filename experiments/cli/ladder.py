@@ -1,0 +1,66 @@
+"""`tcglab ladder`: a round robin of agents on one game and its rating table.
+
+    tcglab ladder --game first_cycle --out runs/ladder-fc
+    tcglab ladder --game xenodex --players 4 --agents random,greedy,mcts:iterations=50 --matches 20 --out runs/l4
+    tcglab ladder --game cipher --out runs/ladder-c --resume     # continue an interrupted ladder
+
+The folder is a sweep folder (one cell per lineup): `tcglab report` reads it. The table is
+printed and written to FOLDER/ladder.md; `--docs FILE` also puts it in FILE under a heading
+for the game and seat count, replacing the section that was there.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from sim.core.errors import TcglabError
+
+
+def add_parsers(sub) -> None:
+    """Register ladder."""
+    p = sub.add_parser("ladder", formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+                       help="rate agents on one game by a round robin (openskill, with intervals)")
+    p.add_argument("--game", default="first_cycle", help="first_cycle, cipher or xenodex")
+    p.add_argument("--players", type=int, default=None, help="seats (XenodeX 2-4; none: the game's default)")
+    p.add_argument("--agents", default="random,greedy,mcts",
+                   help="agent specs, comma-separated (an option list goes after ':', e.g. mcts:iterations=50)")
+    p.add_argument("--matches", type=int, default=40, help="matches per lineup")
+    p.add_argument("--seed", type=int, default=0, help="run seed of every lineup (common random numbers)")
+    p.add_argument("--workers", type=int, default=None, help="local processes")
+    p.add_argument("--out", required=True, help="the ladder's sweep folder")
+    p.add_argument("--resume", action="store_true", help="continue an interrupted ladder")
+    p.add_argument("--docs", default=None, help="also write the table into this markdown file")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    p.set_defaults(handler=cmd_ladder)
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Play the ladder, print its table and write it to FOLDER/ladder.md (and --docs)."""
+    from experiments.cli.run import _split_specs
+    from experiments.ladder import LadderSpec, ladder_markdown, run_ladder
+    spec = LadderSpec(game=args.game, agents=tuple(s.strip() for s in _split_specs(args.agents)),
+                      players=args.players, matches=args.matches, seed=args.seed)
+    table = run_ladder(spec, args.out, workers=args.workers, resume=args.resume, progress=not args.no_progress)
+    text = ladder_markdown(table, spec)
+    print(text)
+    (Path(args.out) / "ladder.md").write_text(text, encoding="utf-8")
+    if args.docs:
+        write_section(Path(args.docs), text)
+        print(f"written to {args.docs}")
+    return 0
+
+
+def write_section(path: Path, section: str) -> None:
+    """Put `section` (starting with a '### ' heading) in the markdown file `path`, replacing
+    the section with the same heading, else appending it."""
+    heading = section.splitlines()[0]
+    if not heading.startswith("### "):
+        raise TcglabError("a ladder section starts with a '### ' heading")
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    pattern = re.compile(rf"^{re.escape(heading)}\n.*?(?=^### |^## |\Z)", re.M | re.S)
+    if pattern.search(old):
+        new = pattern.sub(lambda _: section + "\n", old, count=1)
+    else:
+        new = old.rstrip("\n") + ("\n\n" if old else "") + section
+    path.write_text(new, encoding="utf-8")
