@@ -16,7 +16,7 @@ import numpy as np
 
 from tests.first_cycle.helpers import GAME
 
-DIGEST = "ace1c72c3bb7cc4db31a86be2f1627f508a5c96e8dc128046fb4463b815e72ba"
+DIGEST = "87493055bd6e67e0aa801f7389c7cca0d47c1616a5aa4ac4ea3e82186d997b80"
 
 
 def replay_digest(games: int = 100) -> str:
