@@ -16,7 +16,7 @@ import numpy as np
 
 from tests.first_cycle.helpers import GAME
 
-DIGEST = "87493055bd6e67e0aa801f7389c7cca0d47c1616a5aa4ac4ea3e82186d997b80"
+DIGEST = "108dfeb6cfbc67b27a6a7e6098717c63a1ba7b222e7493a1e2e332529ddb79cc"
 
 
 def replay_digest(games: int = 100) -> str:
