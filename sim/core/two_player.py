@@ -173,9 +173,14 @@ class TwoPlayerGame(Game):
         return d
 
     def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> Any:
-        """A game after set-up, at its first decision (first player random, C-1)."""
+        """A game after set-up, at its first decision (first player random, C-1): `seed` a
+        non-negative int or SeedSequence, `decks` None (the default decks) or a list of two
+        decks (each a deck, a starter name or a deck dict)."""
         if decks is None:
             return self.new_state_from_lists(seed, self._default_lists)
+        if not isinstance(decks, (list, tuple)):
+            raise InvalidDeckError([f"decks must be a list of 2 decks (one per player), got "
+                                    f"{type(decks).__name__} {decks!r}"])
         if len(decks) != 2:
             raise InvalidDeckError([f"{self.title} needs 2 decks, got {len(decks)}"])
         return self.new_state_from_lists(seed, [self._deck_lists(d) for d in decks])
