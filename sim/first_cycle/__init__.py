@@ -14,6 +14,7 @@ Modules:
 - hidden: determinization (C-3).
 - observation: a seat's view, action labels, the events a seat may see.
 - scenario: scenario dicts, `to_dict` and back.
+- scenario_checks: whether a state read from a scenario dict can be played.
 - game: `FirstCycleGame`, the card tables, action codec and set-up.
 - packs: booster packs and collections (FC-10, FC-11).
 - economy: the free-to-play economy, day by day (FC-11).

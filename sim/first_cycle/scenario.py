@@ -2,15 +2,21 @@
 
 A scenario names only what matters; everything else takes a default:
 
-    {"turn": 4, "active": 1, "first_player": 0,
-     "players": [
-        {"leader": "black", "hp": 3, "hand": ["Context Window"], "deck": ["#012", 7],
-         "ram": {"ready": 2}, "field": [{"card": "#035", "exhausted": True}]},
-        {"leader": "FC040", "field": [{"card": "Amanda Askell", "slot": 2, "attached": 1}]}]}
+    >>> from sim import load_game
+    >>> game = load_game("first_cycle")
+    >>> s = game.state_from_dict(
+    ...     {"turn": 4, "active": 1, "first_player": 0,
+    ...      "players": [
+    ...         {"leader": "black", "hp": 3, "hand": ["Context Window"], "deck": ["#012", 7],
+    ...          "ram": {"ready": 2}, "field": [{"card": "#035", "exhausted": True}]},
+    ...         {"leader": "FC061", "field": [{"card": "Amanda Askell", "slot": 2, "attached": 1}]}]})
+    >>> s.players[0].hp, s.current_player, s.players[1].card[2] == game.card_set.by_name("Amanda Askell").number
+    (3, 1, True)
 
 Cards may be given as collector numbers (35), codes ("#035"), print ids ("FC035-ALT"),
 names ("Ada Lovelace") or, for a Leader, a color ("black"). Decks are listed top first.
-Unknown keys and impossible positions raise InvalidScenarioError naming the key (C-4).
+Unknown keys and impossible positions raise InvalidScenarioError naming the key (C-4); what
+the fields allow one by one but play cannot use is refused by `scenario_checks.check_playable`.
 """
 from __future__ import annotations
 
@@ -25,6 +31,7 @@ from sim.core.scenario_fields import to_lists as _to_lists
 from sim.core.scenario_fields import to_tuples as _to_tuples
 from sim.core.seeding import rng_state
 from sim.first_cycle.cardspec import COLORS
+from sim.first_cycle.scenario_checks import check_playable
 from sim.first_cycle.state import FIGHTERS, PlayerState
 
 _TOP_KEYS = {"game", "params", "turn", "active", "first_player", "winner", "end_reason", "done",
@@ -173,4 +180,5 @@ def state_from_dict(game, data: dict):
                 p.uid[f] = s.next_uid
                 s.next_uid += 1
     s.rng = fields.scenario_rng(data)
+    check_playable(s)
     return s

@@ -113,3 +113,35 @@ def test_c4_new_state_names_what_decks_must_be(decks, message):
 def test_c4_new_state_refuses_a_seed_that_is_not_a_non_negative_int(seed):
     with pytest.raises(InvalidArgumentError, match="seed must be"):
         GAME.new_state(seed)
+
+
+TWO = [{"leader": G}, {"leader": G}]
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"pending": ["guard", 1]}, r"scenario.pending: a 'guard' choice has 3 entries"),
+    ({"pending": ["support", 0]}, r"scenario.pending: a 'support' choice needs a battle"),
+    ({"pending": ["scan", 0, [], []]}, r"scenario.pending: a 'scan' choice is"),
+    ({"pending": ["target", 0, [[1, 3]], -1, 0, 3, 0]}, r"target \(1, 3\) is not an occupied"),
+    ({"pending": ["order", 0, [[1, 0, 9999, 0]]]}, r"scenario.pending: 9999 is not a"),
+    ({"tasks": [["ability"]]}, r"scenario.tasks\[0\]: a 'ability' task has 6 entries"),
+    ({"tasks": [["compare"]]}, r"scenario.tasks\[0\]: a 'compare' task needs a battle"),
+    ({"tasks": [["place", 0, 3, 1]]}, r"scenario.tasks\[0\]: 3 is not a character card"),
+    ({"battle": [9, 0, 1, 0]}, r"scenario.battle: attacker must be an int in 0..5"),
+    ({"last_target": [0, 1]}, r"scenario.last_target: expected \[player, fighter, uid\]"),
+    ({"players": [{"leader": G, "hp": 0}, {"leader": G}]}, r"players\[0\].hp: a Leader at 0 HP"),
+    ({"players": [{"leader": G, "hand": ["Rack Mover"] * 40}, {"leader": G}]},
+     r"players\[0\]: 40 main-deck cards"),
+    ({"players": [{"leader": G, "field": [{"card": "Rack Mover", "uid": 7}]},
+                  {"leader": G, "field": [{"card": "Rack Mover", "uid": 7}]}]}, r"uid 7 is on"),
+    ({"done": True, "winner": 0, "tasks": [["start"]]}, r"scenario.done: a finished game has no"),
+])
+def test_c4_scenarios_that_cannot_be_played_are_refused_naming_the_key(extra, message):
+    with pytest.raises(InvalidScenarioError, match=message):
+        GAME.state_from_dict({"players": TWO, "turn": 9, **extra})
+
+
+def test_c4_a_lost_leader_is_accepted_in_a_finished_game():
+    s = GAME.state_from_dict({"players": [{"leader": G, "hp": 0}, {"leader": G}], "turn": 9,
+                              "done": True, "winner": 1, "end_reason": "leader_hp"})
+    assert s.is_terminal() and s.legal_actions() == []
