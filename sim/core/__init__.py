@@ -4,6 +4,7 @@ codecs, and the pieces the three engines build their states, cards and decks fro
 Modules:
 - protocol: the `Game` and `State` protocol of DESIGN.md (a game names its params and state).
 - errors: the errors raised on bad input (C-4).
+- checks: the entry-point checks of an action, a seat, a generator and a seed (C-4).
 - params: `Params`, frozen rule numbers with sweep ranges and a stable `params_id`.
 - seeding: generators from seeds and back (C-1), `LazyRng` for a state's own generator.
 - actions: `ActionCodec`, a flat action space of named blocks.

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.errors import InvalidScenarioError
+from sim.core.errors import InvalidParamsError, InvalidScenarioError
 from sim.core.seeding import make_rng, rng_from_state
 
 
@@ -64,7 +64,11 @@ def check_header(data: Any, game: Any, top_keys: set[str]) -> None:
         params = data["params"]
         if not isinstance(params, dict):
             raise InvalidScenarioError("scenario.params: expected a dict of params fields")
-        if params != game.params.to_dict() and game.params.replace(**params) != game.params:
+        try:
+            same = params == game.params.to_dict() or game.params.replace(**params) == game.params
+        except (InvalidParamsError, TypeError) as err:
+            raise InvalidScenarioError(f"scenario.params: {err}") from None
+        if not same:
             raise InvalidScenarioError("scenario.params: differ from the game's params; "
                                        "load the game with those overrides first")
 
