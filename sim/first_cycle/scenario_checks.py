@@ -3,8 +3,8 @@
 `check_playable(state)` runs after `scenario.state_from_dict` has read every field: it
 refuses what the fields allow one by one but play cannot use, each with an
 InvalidScenarioError naming the key: a pending choice or task entry of the wrong shape or
-naming cards, fighters or abilities that are not there; a battle step with no battle; a
-Leader at 0 HP in a game that is not over; more main-deck cards in a player's zones than a
+naming cards, fighters or abilities that are not there; a battle step with no battle; tasks
+with no pending choice in front of them; a Leader at 0 HP in a game that is not over; more main-deck cards in a player's zones than a
 deck has (`deck_size`: a card in hand 40 times); one fighter id (`uid`) on two fighters at
 once. Copies beyond FC-8's `max_copies` are allowed, so rule scenarios may stage any board.
 """
@@ -199,3 +199,6 @@ def check_playable(state) -> None:
     _check_cards(state)
     if state.done and (state.pending is not None or state.tasks):
         _fail("scenario.done", "a finished game has no pending choice and no task")
+    if not state.done and state.pending is None and state.tasks:
+        _fail("scenario.tasks", "tasks wait only behind a pending choice (with none, the task "
+                                "stack has run to the active player's Act step)")

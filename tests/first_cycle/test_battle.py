@@ -213,9 +213,10 @@ def test_fc_attacker_leaving_play_before_comparison_ends_the_battle():
     # Re-create the moment before comparison with the attacker gone from play.
     data["players"][0]["field"] = []
     data["tasks"] = [["compare"]]
+    data["pending"] = ["support", 1]
     data["battle"] = [1, 0, 7, 0]
     gone = GAME.state_from_dict(data)
-    gone._run()
+    act(gone, "no support")
     assert gone.players[1].hp == 5 and gone.battle is None
     assert ("battle_ends", 0, "left_play") in gone.events
 

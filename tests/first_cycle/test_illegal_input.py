@@ -145,3 +145,8 @@ def test_c4_a_lost_leader_is_accepted_in_a_finished_game():
     s = GAME.state_from_dict({"players": [{"leader": G, "hp": 0}, {"leader": G}], "turn": 9,
                               "done": True, "winner": 1, "end_reason": "leader_hp"})
     assert s.is_terminal() and s.legal_actions() == []
+
+
+def test_c4_tasks_with_no_pending_choice_are_refused():
+    with pytest.raises(InvalidScenarioError, match="scenario.tasks: tasks wait only behind a pending choice"):
+        GAME.state_from_dict({"players": TWO, "turn": 9, "tasks": [["start"]]})
