@@ -85,7 +85,10 @@ def turn_order(data: dict, default_turn: int, max_turns: int) -> tuple[int, int,
 def task_stack(data: dict, kinds: frozenset[str] | set[str]) -> list[tuple]:
     """The scenario's task stack (`"tasks"`, the next task last), each task a tuple whose first
     item is one of `kinds`."""
-    tasks = list(to_tuples(data.get("tasks", [])))
+    raw = data.get("tasks", [])
+    if not isinstance(raw, list):
+        raise InvalidScenarioError(f"scenario.tasks: expected a list of tasks, got {raw!r}")
+    tasks = list(to_tuples(raw))
     for k, t in enumerate(tasks):
         if not isinstance(t, tuple) or not t or t[0] not in kinds:
             raise InvalidScenarioError(f"scenario.tasks[{k}]: unknown task {t!r}; kinds: {sorted(kinds)}")

@@ -146,6 +146,8 @@ def _player(game, resolve, d: dict, i: int, turn: int, first: int) -> PlayerStat
     pl.known_top = _int(d, "known_top", 0, 0, len(pl.deck), where)
     pl.known_bottom = _int(d, "known_bottom", 0, 0, len(pl.deck), where)
     revealed = d.get("revealed", [])
+    if not isinstance(revealed, list):
+        raise InvalidScenarioError(f"{where}.revealed: expected a list of cards, got {revealed!r}")
     pl.revealed = [resolve(c, f"{where}.revealed[{k}]", main) for k, c in enumerate(revealed)]
     fields.check_revealed(pl.revealed, pl.hand, where, lambda c: f"#{c:03d}")
     return pl
@@ -165,11 +167,13 @@ def state_from_dict(game, data: dict):
     s.turn, s.active, s.first_player = turn, active, first
     s.winner = _int(data, "winner", -1, -1, 1, "scenario")
     s.end_reason = data.get("end_reason", "")
+    if not isinstance(s.end_reason, str):
+        raise InvalidScenarioError(f"scenario.end_reason: expected a string, got {s.end_reason!r}")
     s.done = _bool(data, "done", False, "scenario")
     s.tasks = fields.task_stack(data, _TASK_KINDS)
     s.pending = fields.pending_choice(data, _PENDING_KINDS, 2)
     s.battle = _to_tuples(data.get("battle"))
-    if s.battle is not None and len(s.battle) != 4:
+    if s.battle is not None and (not isinstance(s.battle, tuple) or len(s.battle) != 4):
         raise InvalidScenarioError("scenario.battle: expected [attacker, target, attacker_uid, target_uid]")
     s.last_target = _to_tuples(data.get("last_target"))
     uids = [u for p in s.players for u in p.uid]

@@ -135,6 +135,11 @@ TWO = [{"leader": G}, {"leader": G}]
     ({"players": [{"leader": G, "field": [{"card": "Rack Mover", "uid": 7}]},
                   {"leader": G, "field": [{"card": "Rack Mover", "uid": 7}]}]}, r"uid 7 is on"),
     ({"done": True, "winner": 0, "tasks": [["start"]]}, r"scenario.done: a finished game has no"),
+    ({"tasks": None}, r"scenario.tasks: expected a list of tasks, got None"),
+    ({"battle": 5}, r"scenario.battle: expected \[attacker"),
+    ({"end_reason": 3}, r"scenario.end_reason: expected a string"),
+    ({"players": [{"leader": G, "revealed": 3}, {"leader": G}]}, r"players\[0\].revealed: expected a list"),
+    ({"params": {"leader_hp": 10**12}}, r"scenario.params: first_cycle param 'leader_hp'"),
 ])
 def test_c4_scenarios_that_cannot_be_played_are_refused_naming_the_key(extra, message):
     with pytest.raises(InvalidScenarioError, match=message):
