@@ -90,7 +90,7 @@ def task_stack(data: dict, kinds: frozenset[str] | set[str]) -> list[tuple]:
         raise InvalidScenarioError(f"scenario.tasks: expected a list of tasks, got {raw!r}")
     tasks = list(to_tuples(raw))
     for k, t in enumerate(tasks):
-        if not isinstance(t, tuple) or not t or t[0] not in kinds:
+        if not isinstance(t, tuple) or not t or not isinstance(t[0], str) or t[0] not in kinds:
             raise InvalidScenarioError(f"scenario.tasks[{k}]: unknown task {t!r}; kinds: {sorted(kinds)}")
     return tasks
 
@@ -99,8 +99,9 @@ def pending_choice(data: dict, kinds: frozenset[str] | set[str], seats: int) -> 
     """The scenario's pending choice (`"pending"`): None, or `(kind, seat, ...)` with a kind of
     `kinds` and a seat in 0..seats-1."""
     p = to_tuples(data.get("pending"))
-    if p is not None and (not isinstance(p, tuple) or len(p) < 2 or p[0] not in kinds
-                          or not isinstance(p[1], int) or not 0 <= p[1] < seats):
+    if p is not None and (not isinstance(p, tuple) or len(p) < 2 or not isinstance(p[0], str)
+                          or p[0] not in kinds
+                          or not isinstance(p[1], int) or isinstance(p[1], bool) or not 0 <= p[1] < seats):
         raise InvalidScenarioError(f"scenario.pending: unknown pending choice {data.get('pending')!r}; "
                                    f"kinds: {sorted(kinds)}")
     return p

@@ -77,20 +77,20 @@ def mutated(draw):
         if how == "drop":
             _drop(d, path)
         elif how == "weird":
-            _set(d, path, draw(st.sampled_from(WEIRD)))
+            _set(d, path, copy.deepcopy(draw(st.sampled_from(WEIRD))))
         elif how == "int":
             _set(d, path, draw(st.integers(-3, 40)))
         elif how == "card":
             _set(d, path, draw(st.integers(0, GAME.num_cards + 2)))
         elif how == "pending":
-            d["pending"] = draw(st.sampled_from(WEIRD[12:] + [
+            d["pending"] = copy.deepcopy(draw(st.sampled_from(WEIRD[12:] + [
                 ["support", 0], ["support", 1], ["cycle", 0], ["deploy_discard", 1, 50],
-                ["order", 0, [[1, 0, 67, 0], [2, 0, 67, 0]]], ["guard", 0, [1]], None]))
+                ["order", 0, [[1, 0, 67, 0], [2, 0, 67, 0]]], ["guard", 0, [1]], None])))
         else:
-            d["tasks"] = draw(st.sampled_from([[], [["start"]], [["draw_step"]], [["compare"]],
+            d["tasks"] = copy.deepcopy(draw(st.sampled_from([[], [["start"]], [["draw_step"]], [["compare"]],
                                                [["support", 0]], [["place", 0, 50, 1]],
                                                [["protocol_done", 1, 3]], [["ability", 0, 1, 1, 67, 0]],
-                                               [["triggers", 1, [[1, 0, 67, 0]]]], [["guard"]]]))
+                                               [["triggers", 1, [[1, 0, 67, 0]]]], [["guard"]]])))
     return d
 
 
