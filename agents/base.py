@@ -16,6 +16,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
+from sim.core.checks import check_generator
+
 
 @runtime_checkable
 class Agent(Protocol):
@@ -89,8 +91,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), config
 
 
-def acting_seat(state: Any) -> int:
-    """The seat that must act now; ValueError when the game is over."""
+_NO_RNG = object()
+
+
+def acting_seat(state: Any, rng: Any = _NO_RNG) -> int:
+    """The seat that must act now, for an agent's `act(state, rng)`: InvalidArgumentError when
+    the `rng` given is not a numpy Generator, ValueError when the game is over."""
+    if rng is not _NO_RNG:
+        check_generator(rng)
     if state.is_terminal():
         raise ValueError("the game is over: there is no action to choose")
     return state.current_player

@@ -68,7 +68,7 @@ class GreedyAgent:
     def act(self, state: Any, rng: np.random.Generator) -> int:
         """The legal (and, with `plan`, allowed) action with the best averaged one-ply score
         for the acting seat."""
-        seat = acting_seat(state)
+        seat = acting_seat(state, rng)
         legal = state.legal_actions()
         if self.config.plan:
             legal = allowed_actions(self.plan_for(state.game), state, legal)

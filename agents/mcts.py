@@ -207,7 +207,7 @@ class MCTSAgent:
     def act(self, state: Any, rng: np.random.Generator) -> int:
         """The most visited root action after a search from the acting seat's view (at once
         when only one action is legal, or the plan allows only one)."""
-        acting_seat(state)
+        acting_seat(state, rng)
         if self.config.skip_forced:
             legal = state.legal_actions()
             plan = self._tools(state.game)[2]
@@ -221,7 +221,7 @@ class MCTSAgent:
 
     def search(self, state: Any, rng: np.random.Generator) -> Node:
         """Run one search from `state` for `state.current_player`; returns the root."""
-        seat = acting_seat(state)
+        seat = acting_seat(state, rng)
         cfg = self.config
         evaluator, rollout, plan = self._tools(state.game)
         n_actions = state.game.action_space_size

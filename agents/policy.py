@@ -75,7 +75,7 @@ class PolicyAgent:
 
     def act(self, state: Any, rng: np.random.Generator) -> int:
         """The policy's action for the acting seat's encoded observation and mask."""
-        seat = acting_seat(state)
+        seat = acting_seat(state, rng)
         obs = self._encoder(state.game)(state.observation(seat))
         mask = legal_mask(state)
         policy = self.config.policy

@@ -82,5 +82,6 @@ class PPOAgent:
 
     def act(self, state: Any, rng: np.random.Generator) -> int:
         """The checkpoint's action for `state.current_player`."""
+        acting_seat(state, rng)
         model = load_model(self.config.path, self.config.device)
         return model_action(model, state, self.config.deterministic, rng)

@@ -24,6 +24,6 @@ class RandomAgent:
 
     def act(self, state: Any, rng: np.random.Generator) -> int:
         """A uniformly random legal action for `state.current_player`."""
-        acting_seat(state)
+        acting_seat(state, rng)
         legal = state.legal_actions()
         return legal[int(rng.integers(len(legal)))]

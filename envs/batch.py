@@ -47,7 +47,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from envs.core import is_truncation, next_game_seed
+from envs.core import env_seed, is_truncation, next_game_seed
 from envs.encoding.base import int64_array
 from envs.opponents import as_policy, play_until
 from envs.registry import game_spec
@@ -99,7 +99,7 @@ class BatchEnv:
             raise ValueError(f"seat must be in 0..{self.num_players - 1}, got {seat}")
         self.seat = int(seat)
         self._learner = frozenset({self.seat})
-        self._seed = seed
+        self._seed = env_seed(seed)
         self._game_seqs: list[np.random.SeedSequence] = []
         self._opp_rngs: list[np.random.Generator] = []
         self.states: list[Any] = []
@@ -111,7 +111,9 @@ class BatchEnv:
 
     # ------------------------------------------------------------------ API
     def reset(self, seed: int | None = None) -> BatchStep:
-        """Deal a new game in every slot; `seed` restarts the seed sequence (else continue)."""
+        """Deal a new game in every slot; `seed` (a non-negative int) restarts the seed
+        sequence (else continue)."""
+        seed = env_seed(seed)
         if seed is not None or not self._game_seqs:
             root = np.random.SeedSequence(seed if seed is not None else self._seed)
             self._game_seqs = []

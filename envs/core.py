@@ -33,7 +33,8 @@ What the env adds to the engine, and nothing more (layer 2 of docs/ARCHITECTURE.
   with n seats XenodeX gives the winner +1 and each other seat -1/(n-1), 0 on a draw);
   a win terminates every agent, a draw by a reason in `spec.truncation_reasons` (the turn
   limit) truncates them, any other draw terminates them;
-- seeding: `reset(seed=s)` starts a `SeedSequence(s)`; each reset, seeded or not, deals
+- seeding: `reset(seed=s)` starts a `SeedSequence(s)` (`s` a non-negative int, else
+  InvalidArgumentError: `env_seed`); each reset, seeded or not, deals
   the next game from it, so the game sequence after a seeded reset is reproducible in
   any process. `game_seed` holds the int seed of the current game
   (`load_game(...).new_state(env.game_seed, decks)` rebuilds it) and `game_state` the
@@ -67,6 +68,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sim import load_game
+from sim.core.checks import check_seed
+from sim.core.errors import InvalidArgumentError
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,16 @@ class CardGameSpec:
 def agent_names(num_players: int) -> list[str]:
     """The PettingZoo agent names of seats 0..num_players-1."""
     return [f"player_{i}" for i in range(num_players)]
+
+
+def env_seed(seed: Any, what: str = "seed") -> int | None:
+    """The seed given to an env's constructor or `reset`: None, or a non-negative int (Python
+    or numpy, not a bool); else InvalidArgumentError saying what a seed must be."""
+    if seed is None:
+        return None
+    if isinstance(seed, np.random.SeedSequence):
+        raise InvalidArgumentError(f"{what} must be a non-negative int or None, got a SeedSequence")
+    return check_seed(seed, what)
 
 
 def next_game_seed(seq: np.random.SeedSequence) -> int:
@@ -190,6 +203,7 @@ class CardGameAECEnv(AECEnv):
 
     # ------------------------------------------------------------------ AEC API
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        seed = env_seed(seed)
         if seed is not None:
             self._seeds = np.random.SeedSequence(seed)
         elif self._seeds is None:

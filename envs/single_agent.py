@@ -41,7 +41,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from envs.core import is_truncation, next_game_seed, show_board
+from envs.core import env_seed, is_truncation, next_game_seed, show_board
 from envs.opponents import as_policy, play_until
 from envs.registry import game_spec
 from sim import load_game
@@ -80,7 +80,7 @@ class SingleAgentEnv(gymnasium.Env):
         low, high = self.encoder.bounds()
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.num_actions)
-        self._init_seed = seed
+        self._init_seed = env_seed(seed)
         self._seeds: np.random.SeedSequence | None = None
         self._opp_rng: np.random.Generator | None = None
         self.game_state: Any = None
@@ -90,6 +90,7 @@ class SingleAgentEnv(gymnasium.Env):
     # ------------------------------------------------------------------ gymnasium API
     def reset(self, *, seed: int | None = None, options: dict | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
+        seed = env_seed(seed)
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = np.random.SeedSequence(seed)

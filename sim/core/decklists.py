@@ -61,6 +61,11 @@ def resolve_deck(deck: Any, deck_cls: type[D], starters: Callable[[], dict[str, 
     raise InvalidDeckError([f"a deck is a Deck, a starter name or a deck dict, got {type(deck).__name__}"])
 
 
+MAX_COUNT = 1000
+"""The largest copy count a deck dict may give one card; no game's deck comes near it, and a
+larger count is refused before its copies are listed (a count of 10**12 would not fit in memory)."""
+
+
 def deck_card_entries(cards: Any, ref: str, placeholder: str, problems: list[str]) -> list[str]:
     """The card references a deck dict's "cards" value lists, one per copy: `{ref: count}`
     or a list of refs. Each malformed part appends a problem naming it to `problems`; `ref`
@@ -72,6 +77,9 @@ def deck_card_entries(cards: Any, ref: str, placeholder: str, problems: list[str
             if not isinstance(key, str) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 problems.append(f"deck dict: 'cards'[{key!r}] must map a {ref} to a positive int, "
                                 f"got {n!r}")
+            elif n > MAX_COUNT:  # refused before the copies are made
+                problems.append(f"deck dict: 'cards'[{key!r}] count {n} is more copies than any deck "
+                                f"holds (at most {MAX_COUNT})")
             else:
                 entries.extend([key] * n)
     elif isinstance(cards, (list, tuple)):

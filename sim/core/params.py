@@ -10,13 +10,17 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 from typing import Any, ClassVar, dataclass_transform
 
 from sim.core.errors import InvalidParamsError
 
 
 def param(default: Any, lo: Any = None, hi: Any = None, doc: str = "", choices: tuple = ()) -> Any:
-    """A params field with its sweep range (`lo`..`hi` inclusive, or `choices`) and a docstring."""
+    """A params field with its sweep range (`lo`..`hi` inclusive, or `choices`) and a docstring.
+
+    A tuple field's entries must each have the type of the default's entries and, when
+    `lo`/`hi` are given, lie in that range; float fields must be finite (no NaN, no infinity)."""
     return dataclasses.field(default=default, metadata={"lo": lo, "hi": hi, "doc": doc, "choices": choices})
 
 
@@ -43,25 +47,44 @@ class Params:
     def _check_field(self, f: dataclasses.Field, value: Any) -> None:
         meta = f.metadata
         default = f.default
+        if isinstance(default, tuple):
+            if not isinstance(value, tuple):
+                raise InvalidParamsError(f"{self.game} param {f.name!r} must be a tuple, got {value!r}")
+            kinds = {type(v) for v in default}
+            for i, v in enumerate(value):
+                # Every entry has the type of the default's entries, and lo..hi when given.
+                if len(kinds) == 1:
+                    self._check_value(f"{f.name}[{i}]", next(iter(kinds))(), v)
+                self._check_range(f"{f.name}[{i}]", v, meta.get("lo"), meta.get("hi"))
+        else:
+            self._check_value(f.name, default, value)
+            if meta.get("choices") and value not in meta["choices"]:
+                raise InvalidParamsError(
+                    f"{self.game} param {f.name!r}={value!r} is not one of {list(meta['choices'])}")
+            self._check_range(f.name, value, meta.get("lo"), meta.get("hi"))
+
+    def _check_value(self, name: str, default: Any, value: Any) -> None:
+        """`value` has the kind of `default`: a bool, an int (not a bool), a finite number or a
+        string."""
         if isinstance(default, bool):
             if not isinstance(value, bool):
-                raise InvalidParamsError(f"{self.game} param {f.name!r} must be a bool, got {value!r}")
+                raise InvalidParamsError(f"{self.game} param {name!r} must be a bool, got {value!r}")
         elif isinstance(default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidParamsError(f"{self.game} param {f.name!r} must be an int, got {value!r}")
+                raise InvalidParamsError(f"{self.game} param {name!r} must be an int, got {value!r}")
         elif isinstance(default, float):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise InvalidParamsError(f"{self.game} param {f.name!r} must be a number, got {value!r}")
-        elif isinstance(default, tuple) and not isinstance(value, tuple):
-            raise InvalidParamsError(f"{self.game} param {f.name!r} must be a tuple, got {value!r}")
-        if meta.get("choices") and value not in meta["choices"]:
-            raise InvalidParamsError(
-                f"{self.game} param {f.name!r}={value!r} is not one of {list(meta['choices'])}")
-        lo, hi = meta.get("lo"), meta.get("hi")
-        if lo is not None and not isinstance(value, tuple) and value < lo:
-            raise InvalidParamsError(f"{self.game} param {f.name!r}={value!r} is below its minimum {lo}")
-        if hi is not None and not isinstance(value, tuple) and value > hi:
-            raise InvalidParamsError(f"{self.game} param {f.name!r}={value!r} is above its maximum {hi}")
+                raise InvalidParamsError(f"{self.game} param {name!r} must be a number, got {value!r}")
+            if not math.isfinite(value):
+                raise InvalidParamsError(f"{self.game} param {name!r} must be a finite number, got {value!r}")
+        elif isinstance(default, str) and not isinstance(value, str):
+            raise InvalidParamsError(f"{self.game} param {name!r} must be a string, got {value!r}")
+
+    def _check_range(self, name: str, value: Any, lo: Any, hi: Any) -> None:
+        if lo is not None and value < lo:
+            raise InvalidParamsError(f"{self.game} param {name!r}={value!r} is below its minimum {lo}")
+        if hi is not None and value > hi:
+            raise InvalidParamsError(f"{self.game} param {name!r}={value!r} is above its maximum {hi}")
 
     @classmethod
     def field_names(cls) -> list[str]:

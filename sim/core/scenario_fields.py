@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.errors import InvalidScenarioError
+from sim.core.errors import InvalidParamsError, InvalidScenarioError
 from sim.core.seeding import make_rng, rng_from_state
 
 
@@ -64,7 +64,11 @@ def check_header(data: Any, game: Any, top_keys: set[str]) -> None:
         params = data["params"]
         if not isinstance(params, dict):
             raise InvalidScenarioError("scenario.params: expected a dict of params fields")
-        if params != game.params.to_dict() and game.params.replace(**params) != game.params:
+        try:
+            same = params == game.params.to_dict() or game.params.replace(**params) == game.params
+        except (InvalidParamsError, TypeError) as err:
+            raise InvalidScenarioError(f"scenario.params: {err}") from None
+        if not same:
             raise InvalidScenarioError("scenario.params: differ from the game's params; "
                                        "load the game with those overrides first")
 
@@ -81,9 +85,12 @@ def turn_order(data: dict, default_turn: int, max_turns: int) -> tuple[int, int,
 def task_stack(data: dict, kinds: frozenset[str] | set[str]) -> list[tuple]:
     """The scenario's task stack (`"tasks"`, the next task last), each task a tuple whose first
     item is one of `kinds`."""
-    tasks = list(to_tuples(data.get("tasks", [])))
+    raw = data.get("tasks", [])
+    if not isinstance(raw, list):
+        raise InvalidScenarioError(f"scenario.tasks: expected a list of tasks, got {raw!r}")
+    tasks = list(to_tuples(raw))
     for k, t in enumerate(tasks):
-        if not isinstance(t, tuple) or not t or t[0] not in kinds:
+        if not isinstance(t, tuple) or not t or not isinstance(t[0], str) or t[0] not in kinds:
             raise InvalidScenarioError(f"scenario.tasks[{k}]: unknown task {t!r}; kinds: {sorted(kinds)}")
     return tasks
 
@@ -92,8 +99,9 @@ def pending_choice(data: dict, kinds: frozenset[str] | set[str], seats: int) -> 
     """The scenario's pending choice (`"pending"`): None, or `(kind, seat, ...)` with a kind of
     `kinds` and a seat in 0..seats-1."""
     p = to_tuples(data.get("pending"))
-    if p is not None and (not isinstance(p, tuple) or len(p) < 2 or p[0] not in kinds
-                          or not isinstance(p[1], int) or not 0 <= p[1] < seats):
+    if p is not None and (not isinstance(p, tuple) or len(p) < 2 or not isinstance(p[0], str)
+                          or p[0] not in kinds
+                          or not isinstance(p[1], int) or isinstance(p[1], bool) or not 0 <= p[1] < seats):
         raise InvalidScenarioError(f"scenario.pending: unknown pending choice {data.get('pending')!r}; "
                                    f"kinds: {sorted(kinds)}")
     return p

@@ -11,7 +11,7 @@ that names the deciding seat, the winner (-1 for a draw) and the events of the l
   `returns`; with `sim.core.rules.GameRules` cached `legal_actions`, `apply`,
   `is_terminal`, `events` and `finish`), and the steps both rulebooks word alike:
   beginning a turn, passing it with the turn limit (C-2), taking a card out of a hand the
-  opponent partly knows (C-3). A game's state class is
+  opponent partly knows (C-3: any copy leaving takes one known entry with it). A game's state class is
   `class S(TwoPlayerRules, <its flow mixin>, StateData, State)`.
 - `TwoPlayerGame`: the `Game`: params and card set (the shipped ones by default), starter
   decks, deck resolution with the game's deck-building rules, and set-up: each deck
@@ -104,10 +104,12 @@ class TwoPlayerRules(GameRules):
         self.tasks.append(("start",))
 
     def remove_from_hand(self, pl, c: int) -> None:
-        """Take one copy of card `c` out of `pl`'s hand; if the opponent knew more copies than
-        stay there, they know one fewer (`pl.revealed`)."""
+        """Take one copy of card `c` out of `pl`'s hand. If the opponent knew a copy of `c` in
+        it (`pl.revealed`), they now know one fewer, whichever copy left (C-3): the opponent
+        cannot tell a known copy from a hidden one, so keeping the entry while another copy
+        stays would tell them the hidden card was a second copy."""
         pl.hand.remove(c)
-        if pl.revealed.count(c) > pl.hand.count(c):
+        if c in pl.revealed:
             pl.revealed.remove(c)
 
 
@@ -171,9 +173,14 @@ class TwoPlayerGame(Game):
         return d
 
     def new_state(self, seed: int | np.random.SeedSequence, decks: Sequence[Any] | None = None) -> Any:
-        """A game after set-up, at its first decision (first player random, C-1)."""
+        """A game after set-up, at its first decision (first player random, C-1): `seed` a
+        non-negative int or SeedSequence, `decks` None (the default decks) or a list of two
+        decks (each a deck, a starter name or a deck dict)."""
         if decks is None:
             return self.new_state_from_lists(seed, self._default_lists)
+        if not isinstance(decks, (list, tuple)):
+            raise InvalidDeckError([f"decks must be a list of 2 decks (one per player), got "
+                                    f"{type(decks).__name__} {decks!r}"])
         if len(decks) != 2:
             raise InvalidDeckError([f"{self.title} needs 2 decks, got {len(decks)}"])
         return self.new_state_from_lists(seed, [self._deck_lists(d) for d in decks])

@@ -15,6 +15,7 @@ Modules:
 - board: the text board (`str(state)`, `state.board_text()`, the envs' `render_mode="ansi"`).
 - observation: a seat's view, action labels, the events a seat may see.
 - scenario: scenario dicts, `to_dict` and back.
+- scenario_checks: whether a state read from a scenario dict can be played.
 - game: `FirstCycleGame`, the card tables, action codec and set-up.
 - packs: booster packs and collections (FC-10, FC-11).
 - economy: the free-to-play economy, day by day (FC-11).

@@ -48,6 +48,8 @@ TARGETS: tuple[str, ...] = ("self", "own_leader", "own_fighter", "own_character"
                             "opposing_character", "opposing_exhausted_character")
 DURATIONS: tuple[str, ...] = ("turn", "battle")
 # `power_bonus` (a passive): which fighters it applies to, and in which situation.
+# "other_allies" is "your other Characters" (the source excluded); "allies_with_trait" is
+# "your <trait> Characters" with the card's first trait, the source itself included.
 BONUS_APPLIES: tuple[str, ...] = ("self", "own_leader", "other_allies", "allies_with_trait")
 BONUS_WHEN: tuple[str, ...] = ("always", "attacking", "defending", "my_turn")
 # The params whose value is a word of the vocabulary: (the words, what the errors call it).

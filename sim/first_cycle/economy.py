@@ -8,10 +8,12 @@
   hours of real time.
 - A player starts with `starting_tokens` (200); a shop pack costs `pack_price` (200).
   Bought packs carry over across resets; when opening, free packs go first.
+- Signing in grants the foil collector card bearing the player's name, once per account
+  (`Account.sign_in`); it joins the collection, and no deck may hold it (decks.py).
 
 `Account` is the time-driven state machine (aware datetimes only); `iter_days` /
-`simulate_days` play a simple free-to-play policy (each allowance day: buy whatever
-tokens afford, open every pack) and snapshot the collection each day;
+`simulate_days` play a simple free-to-play policy (sign in on day 1; each allowance day:
+buy whatever tokens afford, open every pack) and snapshot the collection each day;
 `first_day_can_build` answers "on which day can this player first build this deck"
 (day 1 = the start day), checking ownership with `decks.validate_deck(collection=...)`.
 """
@@ -99,7 +101,9 @@ class Account:
     """One player's wallet over time: free allowance, tokens, bought packs and collection."""
 
     def __init__(self, now: datetime, params: EconomyParams | None = None,
-                 collection: Collection | None = None):
+                 collection: Collection | None = None, name: str | None = None):
+        """An account opened at `now` with `collection` (copied; empty by default); with a
+        `name`, the player signs in at once (`sign_in`)."""
         _check_aware(now)
         self.params = params or EconomyParams()
         self.now = now
@@ -108,6 +112,18 @@ class Account:
         self.tokens = self.params.starting_tokens
         self.bought_packs = 0
         self.collection = collection.copy() if collection is not None else Collection()
+        if name is not None:
+            self.sign_in(name)
+
+    def sign_in(self, name: str) -> bool:
+        """Sign in as `name`: the first sign-in of the account grants the foil collector card
+        bearing that name (FC-11); later ones grant nothing. Returns whether it was granted."""
+        if not isinstance(name, str) or not name:
+            raise EconomyError(f"signing in needs the player's name, got {name!r}")
+        if self.collection.signin_foil is not None:
+            return False
+        self.collection.add_signin_foil(name)
+        return True
 
     def advance(self, now: datetime) -> None:
         """Move the clock to `now`; at a new allowance day the free packs reset to exactly the allowance."""
@@ -169,17 +185,18 @@ class DaySnapshot:
 def iter_days(start: datetime, seed: int | np.random.SeedSequence, card_set: CardSet | None = None,
               params: EconomyParams | None = None, pack_params: PackParams | None = None,
               collection: Collection | None = None, buy: bool = True,
-              open_bought: bool = True) -> Iterator[DaySnapshot]:
+              open_bought: bool = True, name: str | None = "player") -> Iterator[DaySnapshot]:
     """Endless allowance days from `start` (day 1) for a free-to-play player.
 
     Each day: the player logs in (at `start` on day 1, at the reset afterwards), buys
     every pack the tokens afford (`buy`), opens the free packs, then the bought ones
-    (`open_bought`). Every snapshot holds its own copy of the collection.
+    (`open_bought`). On day 1 the player signs in as `name` and receives the sign-in foil
+    (None: never signs in). Every snapshot holds its own copy of the collection.
     """
     p = params or EconomyParams()
     cs = card_set or load_card_set()
     rng = make_rng(seed)
-    acct = Account(start, p, collection)
+    acct = Account(start, p, collection, name)
     first_day = acct.day
     k = 0
     while True:
@@ -206,11 +223,12 @@ def iter_days(start: datetime, seed: int | np.random.SeedSequence, card_set: Car
 def simulate_days(start: datetime, days: int, seed: int | np.random.SeedSequence,
                   card_set: CardSet | None = None, params: EconomyParams | None = None,
                   pack_params: PackParams | None = None, collection: Collection | None = None,
-                  buy: bool = True, open_bought: bool = True) -> list[DaySnapshot]:
+                  buy: bool = True, open_bought: bool = True,
+                  name: str | None = "player") -> list[DaySnapshot]:
     """The first `days` allowance days from `start` (see `iter_days`), one snapshot per day."""
     if isinstance(days, bool) or not isinstance(days, int) or days < 0:
         raise EconomyError(f"days must be a non-negative int, got {days!r}")
-    it = iter_days(start, seed, card_set, params, pack_params, collection, buy, open_bought)
+    it = iter_days(start, seed, card_set, params, pack_params, collection, buy, open_bought, name)
     return [next(it) for _ in range(days)]
 
 

@@ -117,11 +117,14 @@ def _bonus_to(state, player: int, fighter: int, source: int, b: PassiveBonus) ->
     elif applies == "own_leader":
         if fighter != 0:
             return 0
-    elif fighter == 0 or fighter == source:
+    elif fighter == 0:
         return 0
     elif applies == "allies_with_trait":
+        # "Your X Characters": the source, a Character of that trait, is one of them.
         if b.trait is None or b.trait not in state.cards[state.players[player].card[fighter]].traits:
             return 0
+    elif fighter == source:  # other_allies: "your other Characters"
+        return 0
     when = b.when
     if when == "attacking" and state.battle[0] != fighter:
         return 0
@@ -209,8 +212,7 @@ def powers(state, player: int) -> list[int]:
                 if trait is None:
                     continue
                 cards = state.cards
-                reached = [t for t in range(1, 6)
-                           if t != g and card[t] >= 0 and trait in cards[card[t]].traits]
+                reached = [t for t in range(1, 6) if card[t] >= 0 and trait in cards[card[t]].traits]
             else:
                 reached = [t for t in range(1, 6) if t != g and card[t] >= 0]
             for t in reached:

@@ -12,8 +12,8 @@ code and test):
   free a space); executing a Protocol (Ability, then Special when its condition holds, then
   discard);
 - the battle: declare (exhaust, On Attack), Guard (FC-3), support attacker then defender
-  (FC-4), compare (ties to the attacker), Leader HP or KO, the attacker or target leaving
-  play ending it;
+  (FC-4; each side holding a card is asked, FC-25), compare (ties to the attacker), Leader
+  HP or KO, the attacker or target leaving play ending it;
 - triggers: simultaneous ones resolve the active player's first, each player ordering their
   own, unless their order cannot matter; win at 0 HP; empty deck draws what remains (FC-7);
 - the effect primitives the named effects call (effects.py): draw, Scan, Cycle, heal, Leader
@@ -329,22 +329,13 @@ class Flow:
         if guards:
             self.pending = ("guard", d, tuple(guards))
 
-    def _has_support_option(self, player: int) -> bool:
-        """Whether `_support_options(player)` is non-empty (each battle asks; rarely true)."""
-        pl = self.players[player]
-        ready = pl.ram_ready
-        g = self.game
-        is_protocol = g.is_protocol
-        cost = g.cost
-        for c in pl.hand:  # noqa: SIM110 - a loop, not any(<generator>): no generator frame
-            if is_protocol[c] and cost[c] <= ready:
-                return True
-        return False
-
     def _support_step(self, side: int) -> None:
+        # FC-25: each side that holds a card is asked, whether or not it can pay for a
+        # Protocol: asking only when it can would tell the opponent what the hand holds (C-3).
+        # An empty hand is public, so that side is not asked.
         if not (self._attacker_in_play() and self._target_in_play()):
             return
-        if self._has_support_option(side):
+        if self.players[side].hand:
             self.pending = ("support", side)
 
     def _compare(self) -> None:

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.checks import check_generator, check_seat
 from sim.core.hidden import reseeded, shuffled, split_known
 
 
 def determinize(state, observer: int, rng: np.random.Generator):
-    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt."""
+    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt; a
+    bad seat or an `rng` that is not a numpy Generator raises InvalidArgumentError."""
+    observer = check_seat(observer, 2, "observer")
+    check_generator(rng)
     s = state.copy_data(type(state).__new__(type(state)), rng=reseeded(rng))
     me = s.players[observer]
     opp_i = 1 - observer

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from sim.core.checks import check_action, check_seat
 from sim.core.events import visible_events as visible_events  # the log a seat may see
 from sim.core.views import pending_view, seat_view
 from sim.first_cycle import effects as fx
@@ -80,9 +81,10 @@ def _public(state, player: int) -> dict:
 
 
 def observe(state, player: int) -> dict:
-    """The structured view of `player` (0 or 1); contains nothing that seat cannot know."""
-    if player != 0 and player != 1:
-        raise ValueError(f"player must be 0 or 1, got {player!r}")
+    """The structured view of `player` (0 or 1); contains nothing that seat cannot know.
+    Another value raises InvalidArgumentError naming it."""
+    if player.__class__ is not int or not 0 <= player <= 1:  # the common case in one test
+        player = check_seat(player, 2)
     me = state.players[player]
     mine = _public(state, player)
     mine["hand"] = sorted(me.hand)
@@ -122,9 +124,10 @@ def _fighter_label(state, player: int, f: int) -> str:
 
 
 def label(state, action: int) -> str:
-    """A readable label of `action` in this state, e.g. "deploy #035 Ada Lovelace"."""
+    """A readable label of `action` in this state, e.g. "deploy #035 Ada Lovelace"; an action
+    that is not an id of the action space raises IllegalActionError naming it."""
     g = state.game
-    block, idx = g.codec.decode(int(action))
+    block, idx = g.codec.decode(check_action(action, g.action_space_size))
     cards = state.cards
     me = state.current_player if state.current_player >= 0 else state.active
     if block == "end":

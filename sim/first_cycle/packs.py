@@ -217,9 +217,13 @@ class Collection:
             self.add(pid)
 
     def add_signin_foil(self, name: str) -> None:
-        """Receive the sign-in foil collector card bearing `name` (one per account)."""
+        """Receive the sign-in foil collector card bearing `name`; a collection holds at most
+        one (FC-11: one per account), so a second one is refused."""
         if not isinstance(name, str) or not name:
-            raise ValueError("the sign-in foil needs the player's name")
+            raise ValueError(f"the sign-in foil needs the player's name, got {name!r}")
+        if self.signin_foil is not None:
+            raise ValueError(f"this collection already holds the sign-in foil of {self.signin_foil!r} "
+                             "(one per account)")
         self.signin_foil = name
 
     def count(self, print_id: str) -> int:

@@ -17,7 +17,8 @@ class FirstCycleParams(Params, game="first_cycle"):
     max_copies: int = param(3, 1, 10, "copies per collector number in a deck (FC-8)")
     max_allied: int = param(10, 0, 30, "cards of the one allied color in a deck (FC-8)")
     first_player_draws: bool = param(False, doc="whether the first player draws on their opening turn")
-    defender_bonus_turns: tuple = param((3, 5, 7), doc="global turns on which the second player's Leader gets the bonus (FC-1)")
+    defender_bonus_turns: tuple = param((3, 5, 7), 1, 400,
+                                        "global turns on which the second player's Leader gets the bonus (FC-1)")
     defender_bonus: int = param(1, 0, 5, "Power the second player's Leader gets when defending on those turns")
     attached_ram_power: int = param(1, 0, 3, "Power per attached module on its controller's turn (FC-5)")
     max_turns: int = param(60, 2, 400, "global turn limit; reaching it is a draw (C-2)")

@@ -2,15 +2,21 @@
 
 A scenario names only what matters; everything else takes a default:
 
-    {"turn": 4, "active": 1, "first_player": 0,
-     "players": [
-        {"leader": "black", "hp": 3, "hand": ["Context Window"], "deck": ["#012", 7],
-         "ram": {"ready": 2}, "field": [{"card": "#035", "exhausted": True}]},
-        {"leader": "FC040", "field": [{"card": "Amanda Askell", "slot": 2, "attached": 1}]}]}
+    >>> from sim import load_game
+    >>> game = load_game("first_cycle")
+    >>> s = game.state_from_dict(
+    ...     {"turn": 4, "active": 1, "first_player": 0,
+    ...      "players": [
+    ...         {"leader": "black", "hp": 3, "hand": ["Context Window"], "deck": ["#012", 7],
+    ...          "ram": {"ready": 2}, "field": [{"card": "#035", "exhausted": True}]},
+    ...         {"leader": "FC061", "field": [{"card": "Amanda Askell", "slot": 2, "attached": 1}]}]})
+    >>> s.players[0].hp, s.current_player, s.players[1].card[2] == game.card_set.by_name("Amanda Askell").number
+    (3, 1, True)
 
 Cards may be given as collector numbers (35), codes ("#035"), print ids ("FC035-ALT"),
 names ("Ada Lovelace") or, for a Leader, a color ("black"). Decks are listed top first.
-Unknown keys and impossible positions raise InvalidScenarioError naming the key (C-4).
+Unknown keys and impossible positions raise InvalidScenarioError naming the key (C-4); what
+the fields allow one by one but play cannot use is refused by `scenario_checks.check_playable`.
 """
 from __future__ import annotations
 
@@ -25,6 +31,7 @@ from sim.core.scenario_fields import to_lists as _to_lists
 from sim.core.scenario_fields import to_tuples as _to_tuples
 from sim.core.seeding import rng_state
 from sim.first_cycle.cardspec import COLORS
+from sim.first_cycle.scenario_checks import check_playable
 from sim.first_cycle.state import FIGHTERS, PlayerState
 
 _TOP_KEYS = {"game", "params", "turn", "active", "first_player", "winner", "end_reason", "done",
@@ -139,6 +146,8 @@ def _player(game, resolve, d: dict, i: int, turn: int, first: int) -> PlayerStat
     pl.known_top = _int(d, "known_top", 0, 0, len(pl.deck), where)
     pl.known_bottom = _int(d, "known_bottom", 0, 0, len(pl.deck), where)
     revealed = d.get("revealed", [])
+    if not isinstance(revealed, list):
+        raise InvalidScenarioError(f"{where}.revealed: expected a list of cards, got {revealed!r}")
     pl.revealed = [resolve(c, f"{where}.revealed[{k}]", main) for k, c in enumerate(revealed)]
     fields.check_revealed(pl.revealed, pl.hand, where, lambda c: f"#{c:03d}")
     return pl
@@ -158,11 +167,13 @@ def state_from_dict(game, data: dict):
     s.turn, s.active, s.first_player = turn, active, first
     s.winner = _int(data, "winner", -1, -1, 1, "scenario")
     s.end_reason = data.get("end_reason", "")
+    if not isinstance(s.end_reason, str):
+        raise InvalidScenarioError(f"scenario.end_reason: expected a string, got {s.end_reason!r}")
     s.done = _bool(data, "done", False, "scenario")
     s.tasks = fields.task_stack(data, _TASK_KINDS)
     s.pending = fields.pending_choice(data, _PENDING_KINDS, 2)
     s.battle = _to_tuples(data.get("battle"))
-    if s.battle is not None and len(s.battle) != 4:
+    if s.battle is not None and (not isinstance(s.battle, tuple) or len(s.battle) != 4):
         raise InvalidScenarioError("scenario.battle: expected [attacker, target, attacker_uid, target_uid]")
     s.last_target = _to_tuples(data.get("last_target"))
     uids = [u for p in s.players for u in p.uid]
@@ -173,4 +184,5 @@ def state_from_dict(game, data: dict):
                 p.uid[f] = s.next_uid
                 s.next_uid += 1
     s.rng = fields.scenario_rng(data)
+    check_playable(s)
     return s

@@ -12,7 +12,8 @@ CIPHER = load_game("cipher")
 
 # Turn 4, player 0 (the second player, so no defender bonus for player 1) on turn with a
 # ready Leader; player 1's Leader has 1 HP and no Guard: "attack Leader with Leader" wins
-# at once (Blitz Founder has 6 Power attacking). Six other actions do not.
+# once both sides have declined support (Blitz Founder has 6 Power attacking; FC-25 asks each
+# side holding a card). Six other actions do not.
 WIN_IN_ONE = {"turn": 4, "first_player": 1, "players": [
     {"leader": "orange", "hand": ["Prompt Goblin", "Speedrunner", "Unicorn Pitch"], "ram": {"ready": 3},
      "deck": ["Intern Sprint"] * 5, "field": [{"card": "Prompt Goblin", "entered": 2}]},

@@ -128,6 +128,8 @@ def test_injected_evaluator_and_rollout_are_used():
 def test_the_game_over_has_no_action():
     state = positions.win_in_one()
     state.apply(next(a for a in state.legal_actions() if state.action_label(a) == positions.WINNING_LABEL))
+    while not state.is_terminal():                      # both sides decline support (FC-25)
+        state.apply(next(a for a in state.legal_actions() if state.action_label(a) == "no support"))
     with pytest.raises(ValueError, match="over"):
         MCTSAgent().act(state, np.random.default_rng(0))
 

@@ -12,7 +12,7 @@ from tests.envs.helpers import ENVS
 # the steps are done, at least this many games, kinds of decision that must be met: pending
 # choice or phase)
 CASES = {
-    "first_cycle": ("first_cycle", {"decks": ["green_starter", "orange_starter"]}, 11, 4000, False,
+    "first_cycle": ("first_cycle", {"decks": ["green_starter", "orange_starter"]}, 11, 5000, False,
                     20, None),
     "cipher": ("cipher", {"decks": ["black_starter", "white_starter"], "max_turns": 30}, 11, 4000,
                False, 5, {"mulligan", "bond", "deploy", "action", "attack_target", "critical", "evasion"}),

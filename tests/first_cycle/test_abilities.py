@@ -3,7 +3,7 @@
 "Card text takes priority", "Resolve as much of an effect as possible")."""
 from __future__ import annotations
 
-from sim.first_cycle.effects import power
+from sim.first_cycle.effects import power, powers
 from tests.first_cycle.helpers import GAME, act, labels, scenario
 
 G = "Gaia Compute Collective"
@@ -218,9 +218,53 @@ def test_fc_traits_identify_characters_for_other_effects():
 def test_fc_passive_applies_while_its_condition_holds():
     s = duel(me={"field": [{"card": "Vibe Coder Prime"}, {"card": "Intern Sprint"}]},
              opp={"field": [{"card": "Intern Sprint"}]})
-    assert power(s, 0, 2) == 2 and power(s, 0, 1) == 3      # my turn: +1 to another Vibe Coder
+    assert power(s, 0, 2) == 2                               # my turn: +1 to another Vibe Coder
     act(s, "end turn")
     assert power(s, 0, 2) == 1
+
+
+def both_powers(s, player: int, fighter: int) -> int:
+    """`power` of one fighter, checked against `powers` (the observation's one-pass sum)."""
+    value = power(s, player, fighter)
+    assert powers(s, player)[fighter] == value
+    return value
+
+
+def test_fc033_vibe_coder_prime_counts_itself():
+    # "Your Vibe Coder Characters have +1 Power on your turn": it is a Vibe Coder Character.
+    s = duel(me={"field": [{"card": "Vibe Coder Prime"}, {"card": "Intern Sprint"},
+                           {"card": "Seedling Model"}]})
+    assert both_powers(s, 0, 1) == 3 + 1 and both_powers(s, 0, 2) == 1 + 1
+    assert both_powers(s, 0, 3) == 2                         # a Researcher: no bonus
+    act(s, "end turn")
+    assert both_powers(s, 0, 1) == 3 and both_powers(s, 0, 2) == 1
+
+
+def test_fc058_gardener_of_weights_counts_itself():
+    # "Your Researcher Characters have +1 Power", on either player's turn.
+    s = duel(me={"field": [{"card": "Gardener of Weights"}, {"card": "Seedling Model"},
+                           {"card": "Intern Sprint"}]})
+    assert both_powers(s, 0, 1) == 4 + 1 and both_powers(s, 0, 2) == 2 + 1
+    assert both_powers(s, 0, 3) == 1 and both_powers(s, 0, 0) == 5   # a Vibe Coder, the Leader
+    act(s, "end turn")
+    assert both_powers(s, 0, 1) == 4 + 1 and both_powers(s, 0, 2) == 2 + 1
+
+
+def test_fc078_mixture_of_experts_counts_itself_while_defending():
+    # "Your Researcher Characters have +1 Power while defending": the Leader's 5 against 5 + 1.
+    s = duel(opp={"field": [{"card": "Mixture of Experts", "exhausted": True}]})
+    assert both_powers(s, 1, 1) == 5                         # not in a battle
+    act(s, "attack opposing slot 1 (Mixture of Experts) with Leader")
+    assert s.players[1].card[1] >= 0                         # 5 < 6: it survives
+    assert [e for e in s.events if e[0] == "compare"] == [("compare", 0, 5, 6, False)]
+
+
+def test_fc070_amanda_askell_other_characters_leave_her_out():
+    # "Your other Characters have +1 Power while defending": her own 5 against the Leader's 5.
+    s = duel(opp={"field": [{"card": "Amanda Askell", "exhausted": True}]})
+    act(s, "attack opposing slot 1 (Amanda Askell) with Leader")
+    assert [e for e in s.events if e[0] == "compare"] == [("compare", 0, 5, 5, True)]
+    assert s.players[1].card[1] == -1
 
 
 def test_fc_activated_ability_pays_full_cost_once_per_turn():

@@ -157,7 +157,24 @@ def test_fc4_support_gives_only_the_printed_power():
 def test_fc4_support_paid_from_ready_unattached_ram_only():
     s = duel(opp={"hand": ["Rate Limit"], "leader_attached": 2, "ram": {"ready": 0}}, turn=9)
     act(s, "attack Leader with Leader")
-    assert s.pending is None and s.players[1].hp == 4          # no ready RAM: no support offered
+    assert s.current_player == 1 and labels(s) == ["no support"]   # no ready RAM: nothing to pay with
+    act(s, "no support")
+    assert s.players[1].hp == 4
+
+
+def test_fc25_each_side_holding_a_card_is_asked_for_support():
+    # Asked whether or not a Protocol is affordable, so being asked tells the opponent nothing;
+    # an empty hand (public) is not asked.
+    s = duel(me={"hand": ["Rack Mover"]}, opp={"hand": ["Seedling Model"]}, turn=9)
+    act(s, "attack Leader with Leader")
+    assert s.current_player == 0 and labels(s) == ["no support"]
+    act(s, "no support")
+    assert s.current_player == 1 and labels(s) == ["no support"]
+    act(s, "no support")
+    assert s.players[1].hp == 4 and s.pending is None
+    s = duel(turn=9)                                           # both hands empty: nobody is asked
+    act(s, "attack Leader with Leader")
+    assert s.players[1].hp == 4 and s.pending is None
 
 
 def test_fc5_attached_ram_power_only_on_its_controllers_turn():
@@ -196,9 +213,10 @@ def test_fc_attacker_leaving_play_before_comparison_ends_the_battle():
     # Re-create the moment before comparison with the attacker gone from play.
     data["players"][0]["field"] = []
     data["tasks"] = [["compare"]]
+    data["pending"] = ["support", 1]
     data["battle"] = [1, 0, 7, 0]
     gone = GAME.state_from_dict(data)
-    gone._run()
+    act(gone, "no support")
     assert gone.players[1].hp == 5 and gone.battle is None
     assert ("battle_ends", 0, "left_play") in gone.events
 
@@ -223,22 +241,3 @@ def test_powers_in_one_pass_equal_power_of_each_fighter():
                 assert powers(s, p) == [power(s, p, f) for f in range(6)]
             legal = s.legal_actions()
             s.apply(legal[int(rng.integers(len(legal)))])
-
-
-def test_fc4_has_support_option_agrees_with_the_support_options():
-    """The support step asks `_has_support_option` (stops at the first card); it must say
-    yes exactly when `_support_options` (the choice's list) is non-empty."""
-    import numpy as np
-
-    seen = set()
-    for seed in range(40):
-        s = GAME.new_state(seed)
-        rng = np.random.default_rng(seed)
-        while not s.is_terminal():
-            for p in (0, 1):
-                has = s._has_support_option(p)
-                assert has == bool(s._support_options(p))
-                seen.add(has)
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.integers(len(legal)))])
-    assert seen == {True, False}

@@ -9,7 +9,7 @@ import pytest
 
 from sim.core.errors import InvalidDeckError, InvalidParamsError
 from sim.core.seeding import make_rng
-from sim.first_cycle.decks import Deck, starter_decks, validate_deck
+from sim.first_cycle.decks import SIGNIN_FOIL_ID, Deck, starter_decks, validate_deck
 from sim.first_cycle.economy import (
     Account,
     EconomyError,
@@ -163,3 +163,33 @@ def test_fc11_first_day_can_build_refuses_an_illegal_deck():
     bad = Deck("bad", deck.leader, deck.cards[:-1])
     with pytest.raises(InvalidDeckError, match="FC-8 deck size"):
         first_day_can_build(bad, paris(2024, 5, 1, 12, 0), seed=1)
+
+
+def test_fc11_signin_foil_granted_once_per_account():
+    acct = Account(paris(2024, 5, 1, 10, 0))
+    assert acct.collection.signin_foil is None and acct.collection.count(SIGNIN_FOIL_ID) == 0
+    assert acct.sign_in("Ada") is True
+    assert acct.collection.signin_foil == "Ada" and acct.collection.count(SIGNIN_FOIL_ID) == 1
+    acct.advance(paris(2024, 5, 3, 10, 0))
+    assert acct.sign_in("Ada") is False and acct.sign_in("Grace") is False
+    assert acct.collection.signin_foil == "Ada" and acct.collection.count(SIGNIN_FOIL_ID) == 1
+    assert acct.collection.total == 0                       # a collection item, not a print copy
+    with pytest.raises(EconomyError, match="name"):
+        acct.sign_in("")
+    with pytest.raises(ValueError, match="one per account"):
+        acct.collection.add_signin_foil("Grace")
+    assert Account(paris(2024, 5, 1, 10, 0), name="Bo").collection.signin_foil == "Bo"
+
+
+def test_fc11_simulated_player_signs_in_on_day_one_and_decks_still_refuse_the_foil():
+    days = simulate_days(paris(2024, 5, 1, 8, 0), 3, 4, name="Ada")
+    assert [d.collection.signin_foil for d in days] == ["Ada"] * 3
+    assert simulate_days(paris(2024, 5, 1, 8, 0), 1, 4)[0].collection.signin_foil == "player"
+    assert simulate_days(paris(2024, 5, 1, 8, 0), 1, 4, name=None)[0].collection.signin_foil is None
+    deck = starter_decks()["green_starter"]
+    owned = days[-1].collection
+    owned.add(deck.leader)
+    for pid, n in deck.counts().items():
+        owned.add(pid, n)
+    with_foil = Deck("foil", deck.leader, [*deck.cards[:-1], SIGNIN_FOIL_ID])
+    assert "FC-11 sign-in foil card cannot be in a deck" in validate_deck(with_foil, collection=owned)

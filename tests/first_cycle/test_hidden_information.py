@@ -77,6 +77,28 @@ def test_c3_drawn_known_bottom_card_stays_revealed_in_hand():
         assert titan in s.determinize(1, np.random.default_rng(k)).players[0].hand
 
 
+def test_c3_any_copy_of_a_revealed_card_leaving_the_hand_takes_one_known_copy():
+    # Player 1 knows one Rack Mover in player 0's hand; the other hand card is hidden. Whether
+    # the hidden card is a second Rack Mover or not, playing a Rack Mover looks the same.
+    views = []
+    for hidden in ("Rack Mover", "Seedling Model"):
+        s = scenario([{"leader": G, "hand": ["Rack Mover", hidden], "revealed": ["Rack Mover"],
+                       "ram": {"ready": 3}}, {"leader": G}], turn=9)
+        act(s, "deploy #050 Rack Mover")
+        assert s.players[0].revealed == []
+        views.append(s.observation(1))
+    assert views[0] == views[1]
+
+
+def test_c3_cycling_a_copy_of_a_revealed_card_takes_one_known_copy():
+    s = scenario([{"leader": G, "hand": ["Prompt Engineer", "Rack Mover", "Rack Mover"],
+                   "revealed": ["Rack Mover"], "ram": {"ready": 2}, "deck": ["Speedrunner"]},
+                  {"leader": G}], turn=9)
+    act(s, "deploy #069 Prompt Engineer")
+    act(s, "cycle #050 Rack Mover")
+    assert s.players[0].revealed == [] and s.observation(1)["opponent"]["revealed_hand"] == []
+
+
 def test_c3_events_for_a_seat_hide_the_other_players_draws():
     from sim.first_cycle.observation import visible_events
     s = GAME.new_state(6)

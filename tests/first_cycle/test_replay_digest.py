@@ -16,7 +16,7 @@ import numpy as np
 
 from tests.first_cycle.helpers import GAME
 
-DIGEST = "ace1c72c3bb7cc4db31a86be2f1627f508a5c96e8dc128046fb4463b815e72ba"
+DIGEST = "108dfeb6cfbc67b27a6a7e6098717c63a1ba7b222e7493a1e2e332529ddb79cc"
 
 
 def replay_digest(games: int = 100) -> str:
