@@ -154,10 +154,18 @@ def make_vec_env(args: Args, opponent, params: dict, seeds: np.ndarray):
     return DummyVecEnv([make_env(i) for i in range(args.num_envs)])
 
 
+def make_model(args: Args, venv):
+    """The MaskablePPO learner of `args` over `venv` (fresh weights, seeded by `args.seed`)."""
+    from sb3_contrib import MaskablePPO
+    return MaskablePPO(
+        "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
+        batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
+        policy_kwargs={"net_arch": list(args.net_arch)}, seed=args.seed, device=args.device, verbose=0)
+
+
 def main(args: Args) -> dict:
     """Train, evaluate periodically, save checkpoints; returns the last evaluation."""
     import torch
-    from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
     import agents
@@ -181,10 +189,7 @@ def main(args: Args) -> dict:
     opponent = pool if pool is not None else agents.make(args.opponent)
 
     venv = make_vec_env(args, opponent, params, seeds)
-    model = MaskablePPO(
-        "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
-        batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
-        policy_kwargs={"net_arch": list(args.net_arch)}, seed=args.seed, device=args.device, verbose=0)
+    model = make_model(args, venv)
     if args.init_from:
         model.set_parameters(args.init_from, exact_match=True, device=args.device)
     (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
