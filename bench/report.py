@@ -248,20 +248,20 @@ def _integrity_lines(i: dict | None, matches: int | None = None) -> list[str]:
 
 def train_section(doc: dict) -> list[str]:
     s = doc["settings"]
-    rows = [[r["row"], rate(r["steps_per_s"]), f"{r['seconds']:.1f}", f"{r['rollout_s']:.1f}",
+    rows = [[r["row"], r["num_envs"], rate(r["steps_per_s"]), f"{r['seconds']:.1f}", f"{r['rollout_s']:.1f}",
              f"{r['env_s']:.1f}", f"{r['update_s']:.1f}", r["note"]] for r in doc["rows"]]
     ratios = "; ".join(f"{k} = **{v:.2f}**" for k, v in doc["ratios"].items())
     return [
         "## PPO training loop (`bench/train.py`)", "",
         f"Whole-loop MaskablePPO training as `tcglab train` runs it ({s['game']} against "
-        f"{s['opponent']}, default hyperparameters: 2048 samples per update, minibatches of 512, "
+        f"{s['opponent']}, default hyperparameters: {s.get('rollout', 2048):,} samples per update, minibatches of 512, "
         f"4 epochs, a 256x256 MLP), {s['device'].upper()} with {s['threads']} torch thread(s): "
         f"env steps per second over {s['steps']:,} timed steps per row after one untimed "
         f"rollout and update, network forward passes and PPO updates included; best of "
         f"{s['repeat']} interleaved rounds, seed {s['seed']}. Rollout seconds include the env's "
         "(`step_wait`); the rest of a row's time is the PPO update.", "",
-        *table(["row", "steps/s", "seconds", "rollout s", "env s", "update s", "what"], rows,
-               "lrrrrrl"),
+        *table(["row", "envs", "steps/s", "seconds", "rollout s", "env s", "update s", "what"], rows,
+               "lrrrrrrl"),
         "", f"Ratios of steps/s from the same run (target: batch / dummy at least "
             f"{TRAIN_TARGET:g}): {ratios}.", "",
     ]
