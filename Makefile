@@ -53,12 +53,12 @@ soak: $(STAMP)
 	$(BIN)/python -m pytest -q -m soak -n 2
 
 ## The speed scripts (bench/), with the peer libraries timed beside ours in the same processes
-## (PettingZoo, OpenSpiel, RLCard: extra `bench`); regenerates docs/performance.md from their
-## JSON. About 6 minutes on 2 idle cores. BENCH_SECONDS is the timed budget per row of
+## (PettingZoo, OpenSpiel, RLCard: extra `bench`) and PPO training through both vector envs
+## (bench/train.py); regenerates docs/performance.md from their JSON. About 7 minutes on 2 idle cores. BENCH_SECONDS is the timed budget per row of
 ## bench/engine.py and bench/env.py (a smoke run: make bench BENCH_SECONDS=0.3).
 BENCH_SECONDS ?= 2
 BENCH_OUT ?= build/bench
-BENCH_JSON := $(foreach s,engine env agents runner,$(BENCH_OUT)/$(s).json)
+BENCH_JSON := $(foreach s,engine env agents runner train,$(BENCH_OUT)/$(s).json)
 
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,bench]'
@@ -72,6 +72,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/env.py --peers --seconds $(BENCH_SECONDS) --json $(BENCH_OUT)/env.json
 	$(BIN)/python bench/agents.py --games first_cycle,cipher,xenodex --json $(BENCH_OUT)/agents.json
 	$(BIN)/python bench/runner.py --quick --json $(BENCH_OUT)/runner.json
+	$(BIN)/python bench/train.py --quick --json $(BENCH_OUT)/train.json
 	$(BIN)/python bench/report.py $(BENCH_JSON) --out docs/performance.md
 
 lint: $(STAMP)

@@ -2,8 +2,8 @@
 
     python bench/report.py build/bench/*.json --out docs/performance.md
 
-`make bench` runs bench/engine.py, bench/env.py, bench/agents.py and bench/runner.py with
-`--json`, then this. The page is regenerated, never edited by hand: it opens with the
+`make bench` runs bench/engine.py, bench/env.py, bench/agents.py, bench/runner.py and
+bench/train.py with `--json`, then this. The page is regenerated, never edited by hand: it opens with the
 run (date, commit, machine, versions), then the findings against the targets, then one
 table per script saying what it measured, with the peer rows beside ours from the same
 run. A file may be missing (its section then says so); each file is known by its
@@ -18,11 +18,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SCRIPTS = ("engine", "env", "agents", "runner")
+SCRIPTS = ("engine", "env", "agents", "runner", "train")
 AEC_FLOOR_TARGET = 0.5   # aec_env at half of floor_wrapped's steps/s or better
 BATCH_TARGET = 2.0       # batch_env at twice aec_env's steps/s or better
 MCTS_ITERS_TARGET = 1000  # iterations per second
 MCTS_SECONDS_TARGET = 0.5  # seconds per decision at the default budget
+TRAIN_TARGET = 3.0  # PPO training steps/s of the BatchVecEnv path over the DummyVecEnv path
 
 
 def rate(x: float | None) -> str:
@@ -110,6 +111,11 @@ def findings(docs: dict[str, dict]) -> list[str]:
         p = runner["parallel"]
         out.append(f"- Batch runner: {p['efficiency']:.0%} parallel efficiency with 2 workers "
                    f"({p['matches']:,} matches).")
+    train = docs.get("train")
+    if train and "batch / dummy" in train["ratios"]:
+        r = train["ratios"]["batch / dummy"]
+        out.append(f"- PPO training loop: the BatchVecEnv path at {r:.2f}x the DummyVecEnv path's "
+                   f"steps/s ({'meets' if r >= TRAIN_TARGET else 'misses'} the {TRAIN_TARGET:g}x target).")
     for d in docs.values():
         out += skipped_lines(d)
     busy = [(d["run"]["loadavg_at_start"][0], d["run"]["cpu_count"]) for d in docs.values()
@@ -240,8 +246,29 @@ def _integrity_lines(i: dict | None, matches: int | None = None) -> list[str]:
             "(target: under 5 s).", ""]
 
 
+def train_section(doc: dict) -> list[str]:
+    s = doc["settings"]
+    rows = [[r["row"], r["num_envs"], rate(r["steps_per_s"]), f"{r['seconds']:.1f}", f"{r['rollout_s']:.1f}",
+             f"{r['env_s']:.1f}", f"{r['update_s']:.1f}", r["note"]] for r in doc["rows"]]
+    ratios = "; ".join(f"{k} = **{v:.2f}**" for k, v in doc["ratios"].items())
+    return [
+        "## PPO training loop (`bench/train.py`)", "",
+        f"Whole-loop MaskablePPO training as `tcglab train` runs it ({s['game']} against "
+        f"{s['opponent']}, default hyperparameters: {s.get('rollout', 2048):,} samples per update, minibatches of 512, "
+        f"4 epochs, a 256x256 MLP), {s['device'].upper()} with {s['threads']} torch thread(s): "
+        f"env steps per second over {s['steps']:,} timed steps per row after one untimed "
+        f"rollout and update, network forward passes and PPO updates included; best of "
+        f"{s['repeat']} interleaved rounds, seed {s['seed']}. Rollout seconds include the env's "
+        "(`step_wait`); the rest of a row's time is the PPO update.", "",
+        *table(["row", "envs", "steps/s", "seconds", "rollout s", "env s", "update s", "what"], rows,
+               "lrrrrrrl"),
+        "", f"Ratios of steps/s from the same run (target: batch / dummy at least "
+            f"{TRAIN_TARGET:g}): {ratios}.", "",
+    ]
+
+
 SECTIONS = {"engine": engine_section, "env": env_section, "agents": agents_section,
-            "runner": runner_section}
+            "runner": runner_section, "train": train_section}
 
 
 def render(docs: dict[str, dict]) -> str:

@@ -5,6 +5,7 @@
     from envs import xenodex_v0              # XenodeX, 2-4 players: env(num_players=4)
     from envs import single_agent            # gymnasium env against a fixed opponent
     from envs import BatchEnv                # N matches stepped together, stacked arrays
+    from envs.vector import BatchVectorEnv   # BatchEnv vs opponents as a gymnasium VectorEnv
 
 Modules (an env module's docstring is that env's documentation page):
 - `first_cycle_v0`: First Cycle as a PettingZoo AEC env.
@@ -14,6 +15,8 @@ Modules (an env module's docstring is that env's documentation page):
   seeding, rewards, illegal actions, rendering.
 - `registry`: which env module serves which `sim` game (`game_spec(name)`).
 - `batch`: `BatchEnv`, N matches of one game stepped together for RL throughput.
+- `vector`: `BatchVectorEnv`, a `BatchEnv` of one learning seat against an opponent as a
+  `gymnasium.vector.VectorEnv` (same-step autoreset, masks in `infos["action_mask"]`).
 - `single_agent`: `single_agent(game, opponent=...)`, a gymnasium env of one learning seat.
 - `opponents`: what an opponent may be (an agent object or a `(state, rng)` callable).
 - `encoding`: the observation encoders (one per game) and their shared machinery.

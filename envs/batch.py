@@ -25,7 +25,14 @@ observation of an ended game is not returned (nobody decides there).
 **Opponent.** With `opponent=` (an agent with `act(state, rng)` such as
 `agents.make("greedy")`, or a callable; see envs/opponents.py) the batch plays as seat
 `seat` in every match: the opponent's moves happen inside `reset`/`step`, `player` is
-always `seat` and `actor` too.
+always `seat` and `actor` too. `seat="random"` (only with an opponent) draws the
+learning seat of every new game from the slot's seed, as `single_agent(seat="random")`
+does, so one policy learns every side; `seats[i]` is the seat of slot i's current game,
+`player` equals `seats` and `actor[i]` is the seat of the game `actions[i]` was played in.
+
+**Finished games.** After a `step`, `ended` maps each slot whose match just ended to that
+match's final state (read it before the next `step`); the vector envs encode their final
+observations from it (envs/vector.py).
 
 **Illegal actions.** `step` checks every action against the current mask before
 applying any, and raises `sim.IllegalActionError` naming the match, leaving all
@@ -82,7 +89,7 @@ class BatchEnv:
     """N matches of `game`, stepped together; see the module docstring."""
 
     def __init__(self, game: str = "first_cycle", num_envs: int = 16, seed: int | None = None,
-                 opponent: Any = None, seat: int = 0, decks: Sequence[Any] | None = None,
+                 opponent: Any = None, seat: int | str = 0, decks: Sequence[Any] | None = None,
                  **param_overrides: Any) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, got {num_envs}")
@@ -95,13 +102,20 @@ class BatchEnv:
         self.observation_size = int(self.encoder.size)
         self.decks = list(decks) if decks is not None else None
         self._policy = as_policy(opponent) if opponent is not None else None
-        if not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be in 0..{self.num_players - 1}, got {seat}")
-        self.seat = int(seat)
-        self._learner = frozenset({self.seat})
+        self.random_seat = seat == "random"
+        if self.random_seat and self._policy is None:
+            raise ValueError("seat='random' needs an opponent to play the other seats")
+        if not self.random_seat and (isinstance(seat, bool) or not isinstance(seat, int | np.integer)
+                                     or not 0 <= seat < self.num_players):
+            raise ValueError(f"seat must be in 0..{self.num_players - 1} or 'random', got {seat!r}")
+        self.seat = 0 if self.random_seat else int(seat)
+        self.seats = np.full(self.num_envs, self.seat, dtype=np.int64)
+        self._learners = [frozenset({self.seat})] * self.num_envs
         self._seed = env_seed(seed)
         self._game_seqs: list[np.random.SeedSequence] = []
         self._opp_rngs: list[np.random.Generator] = []
+        self._seat_rngs: list[np.random.Generator] = []
+        self.ended: dict[int, Any] = {}
         self.states: list[Any] = []
         self.game_seeds: list[int] = []
         self._mask: np.ndarray | None = None
@@ -118,13 +132,16 @@ class BatchEnv:
             root = np.random.SeedSequence(seed if seed is not None else self._seed)
             self._game_seqs = []
             self._opp_rngs = []
+            self._seat_rngs = []
             for child in root.spawn(self.num_envs):
-                games, opp = child.spawn(2)
+                games, opp, seats = child.spawn(3)
                 self._game_seqs.append(games)
                 self._opp_rngs.append(np.random.Generator(np.random.PCG64(opp)))
+                self._seat_rngs.append(np.random.Generator(np.random.PCG64(seats)))
         n = self.num_envs
         self.states = [None] * n
         self.game_seeds = [0] * n
+        self.ended = {}
         for i in range(n):
             self._new_game(i)
         zeros_r = np.zeros((n, self.num_players), dtype=np.float32)
@@ -154,17 +171,19 @@ class BatchEnv:
         policy = self._policy
         reasons = self.card_game_spec.truncation_reasons
         states = self.states
+        ended = self.ended = {}
         for i, a in enumerate(acts.tolist()):
             s = states[i]
             s.apply(a)
             if policy is not None and not s.is_terminal():
-                play_until(s, self._learner, policy, self._opp_rngs[i])
+                play_until(s, self._learners[i], policy, self._opp_rngs[i])
             if s.is_terminal():
                 rewards[i] = s.returns()
                 if is_truncation(s, reasons):
                     truncated[i] = True
                 else:
                     terminated[i] = True
+                ended[i] = s
                 self._new_game(i)
         # Encoding in a second pass measured faster than encoding each match right after it moves.
         return self._views(rewards, terminated, truncated, np.array(actor, dtype=np.int64))
@@ -175,12 +194,16 @@ class BatchEnv:
         seed = next_game_seed(self._game_seqs[i])
         s = self.game.new_state(seed, self.decks)
         if self._policy is not None:
-            play_until(s, self._learner, self._policy, self._opp_rngs[i])
+            if self.random_seat:
+                seat = int(self._seat_rngs[i].integers(self.num_players))
+                self.seats[i] = seat
+                self._learners[i] = frozenset({seat})
+            play_until(s, self._learners[i], self._policy, self._opp_rngs[i])
             # A game the opponent finished alone (never in practice) is redealt.
             while s.is_terminal():
                 seed = next_game_seed(self._game_seqs[i])
                 s = self.game.new_state(seed, self.decks)
-                play_until(s, self._learner, self._policy, self._opp_rngs[i])
+                play_until(s, self._learners[i], self._policy, self._opp_rngs[i])
         self.states[i] = s
         self.game_seeds[i] = seed
         return s

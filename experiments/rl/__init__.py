@@ -3,7 +3,9 @@
 Modules:
 - `train_ppo`: masked PPO training in the single-file style of CleanRL (`tcglab train`);
 - `pettingzoo_sb3`: any tcglab PettingZoo AEC env as a one-learner gymnasium env for
-  Stable-Baselines3 or any other single-agent library.
+  Stable-Baselines3 or any other single-agent library;
+- `sb3_vec`: `BatchVecEnv`, batched matches (envs.BatchEnv) as a Stable-Baselines3 VecEnv
+  for MaskablePPO, the vector env `tcglab train` steps.
 
 Nothing here is imported with `experiments`, so the core install does not need torch.
 """

@@ -3,11 +3,14 @@
     python -m experiments.rl.train_ppo --game first_cycle --total-steps 200000
     tcglab train --game first_cycle --steps 200000          # the same
 
-One learner seat (drawn per episode, so it learns both sides) plays through the
-gymnasium single-agent wrapper (envs.single_agent) against a fixed opponent agent or,
-with `--opponent self`, a pool of its own past snapshots (self-play, with a share of
-random opponents so it never forgets the basics). sb3-contrib's MaskablePPO trains on
-`num_envs` vectorized copies; only legal actions are ever sampled (`action_masks()`).
+One learner seat (drawn per episode, so it learns both sides) plays against a fixed
+opponent agent or, with `--opponent self`, a pool of its own past snapshots (self-play,
+with a share of random opponents so it never forgets the basics). sb3-contrib's
+MaskablePPO trains on `num_envs` matches stepped together by `BatchVecEnv`
+(experiments/rl/sb3_vec.py over envs.BatchEnv: one engine loop, batched encoding);
+`--vec dummy` steps a `DummyVecEnv` of single-agent wrappers (envs.single_agent) instead,
+the slower path kept for comparison (bench/train.py). Only legal actions are ever sampled
+(`action_masks()`).
 Every `eval_every` steps a checkpoint is saved and evaluated with the batch runner against
 random and greedy, seats swapped, with Wilson 95% intervals, appended to `eval.csv`; the
 plain log is `train.log`. A checkpoint plays anywhere as the agent `ppo:path=...`.
@@ -37,8 +40,10 @@ class Args:
     """learner decisions to train for"""
     seed: int = 1
     """root seed: environments, PPO and evaluation all derive from it"""
-    num_envs: int = 8
-    """vectorized environments (stepped in this process)"""
+    num_envs: int = 64
+    """matches stepped together (in this process)"""
+    vec: str = "batch"
+    """vector env: "batch" (BatchVecEnv, batched encoding) or "dummy" (DummyVecEnv of single-agent envs)"""
     opponent: str = "random"
     """an agent spec ("random", "greedy", "mcts:iterations=50") or "self" for self-play"""
     selfplay_every: int = 50_000
@@ -49,8 +54,8 @@ class Args:
     """self-play: share of opponent decisions made by the random agent"""
     learning_rate: float = 3e-4
     """Adam step size"""
-    n_steps: int = 256
-    """rollout length per env between updates"""
+    n_steps: int = 32
+    """rollout length per env between updates (num_envs * n_steps samples per update)"""
     batch_size: int = 512
     """minibatch size"""
     n_epochs: int = 4
@@ -128,15 +133,42 @@ def evaluate(checkpoint: str, args: Args, step: int) -> list[dict]:
     return rows
 
 
+VEC_KINDS = ("batch", "dummy")
+
+
+def make_vec_env(args: Args, opponent, params: dict, seeds: np.ndarray):
+    """The training VecEnv of `args.vec`: a `BatchVecEnv` of `num_envs` matches, or a
+    `DummyVecEnv` of `num_envs` single-agent envs (seeded from `seeds`), learner seat drawn
+    per game in both."""
+    if args.vec == "batch":
+        from experiments.rl.sb3_vec import BatchVecEnv
+        return BatchVecEnv(args.game, num_envs=args.num_envs, opponent=opponent, seat="random",
+                           seed=int(seeds[0]), **params)
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from envs import single_agent
+
+    def make_env(rank: int):
+        return lambda: single_agent(args.game, opponent=opponent, seat="random", seed=int(seeds[rank]),
+                                    **params)
+    return DummyVecEnv([make_env(i) for i in range(args.num_envs)])
+
+
+def make_model(args: Args, venv):
+    """The MaskablePPO learner of `args` over `venv` (fresh weights, seeded by `args.seed`)."""
+    from sb3_contrib import MaskablePPO
+    return MaskablePPO(
+        "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
+        batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
+        policy_kwargs={"net_arch": list(args.net_arch)}, seed=args.seed, device=args.device, verbose=0)
+
+
 def main(args: Args) -> dict:
     """Train, evaluate periodically, save checkpoints; returns the last evaluation."""
     import torch
-    from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.vec_env import DummyVecEnv
 
     import agents
-    from envs import single_agent
 
     # ---- seeding: one root, everything derived from it
     torch.manual_seed(args.seed)
@@ -156,20 +188,13 @@ def main(args: Args) -> dict:
     pool = SnapshotPool(args.game, args.selfplay_random_share, args.device) if args.opponent == "self" else None
     opponent = pool if pool is not None else agents.make(args.opponent)
 
-    def make_env(rank: int):
-        return lambda: single_agent(args.game, opponent=opponent, seat="random", seed=int(seeds[rank]),
-                                    **params)
-
-    venv = DummyVecEnv([make_env(i) for i in range(args.num_envs)])
-    model = MaskablePPO(
-        "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
-        batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
-        policy_kwargs={"net_arch": list(args.net_arch)}, seed=args.seed, device=args.device, verbose=0)
+    venv = make_vec_env(args, opponent, params, seeds)
+    model = make_model(args, venv)
     if args.init_from:
         model.set_parameters(args.init_from, exact_match=True, device=args.device)
     (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
     say(f"training {args.game} for {args.total_steps} steps, opponent {args.opponent}, "
-        f"{args.num_envs} envs, device {args.device}")
+        f"{args.num_envs} envs ({args.vec}), device {args.device}")
     eval_path = out / "eval.csv"
     results: list[dict] = []
     t_start = time.perf_counter()
@@ -253,6 +278,8 @@ def check_args(args: Args) -> Args:
     for name in ("seed", "eval_every", "eval_matches"):
         if getattr(args, name) < 0:
             raise TcglabError(f"--{name.replace('_', '-')}: must be >= 0, got {getattr(args, name)}")
+    if args.vec not in VEC_KINDS:
+        raise TcglabError(f"--vec: must be one of {', '.join(VEC_KINDS)}, got {args.vec!r}")
     if args.players is not None and not 2 <= args.players <= 4:
         raise TcglabError(f"--players: must be 2, 3 or 4, got {args.players}")
     if not 0.0 <= args.selfplay_random_share <= 1.0:

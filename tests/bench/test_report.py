@@ -36,7 +36,7 @@ def finish(proc: subprocess.Popen) -> str:
 
 def tiny_runs(out: Path, env: dict | None = None) -> dict[str, str]:
     """Each script's JSON path after running it on a tiny budget (the four run side by side)."""
-    paths = {s: str(out / f"{s}.json") for s in ("engine", "env", "agents", "runner")}
+    paths = {s: str(out / f"{s}.json") for s in ("engine", "env", "agents", "runner", "train")}
     procs = [
         start("engine.py", "--games", "first_cycle", "--seconds", "0.2", "--peers",
               "--json", paths["engine"], env=env),
@@ -46,6 +46,8 @@ def tiny_runs(out: Path, env: dict | None = None) -> dict[str, str]:
               "--json", paths["agents"], env=env),
         start("runner.py", "--timing-matches", "4", "--small", "4", "--large", "8", "--repeat", "1",
               "--json", paths["runner"], env=env),
+        start("train.py", "--rollout", "128", "--steps", "128", "--repeat", "1",
+              "--json", paths["train"], env=env),
     ]
     for p in procs:
         finish(p)
@@ -73,7 +75,7 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     assert "do not edit by hand" in page
     for heading in ("## The run", "## Findings", "## Engine alone (`bench/engine.py`)",
                     "## Environments (`bench/env.py`)", "## MCTS (`bench/agents.py`)",
-                    "## Batch runner (`bench/runner.py`)"):
+                    "## Batch runner (`bench/runner.py`)", "## PPO training loop (`bench/train.py`)"):
         assert f"\n{heading}\n" in page, heading
     assert "Not in this run" not in page
     for what in ("| git commit |", "| machine |", "| Python |", "numpy ", "| date (UTC) |"):
@@ -84,6 +86,8 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     assert "| first_cycle | opening |" in page and "; 1 searches per position" in page
     assert "0.2 s of wall time per row" in page and "seed 12345" in page
     assert "4 matches with 1 and with 2 local workers" in page
+    assert "| dummy | 8 | " in page and "| batch | 64 | " in page and "batch / dummy = **" in page
+    assert "- PPO training loop: the BatchVecEnv path at " in page
     # Peer rows beside ours, or the skip line where the library is missing.
     for name, module in PEER_LIBRARIES.items():
         aec_peer = ":" not in name
@@ -129,7 +133,7 @@ def test_a_missing_peer_library_is_skipped_with_one_line(tmp_path):
     for name in ("openspiel:gin_rummy", "rlcard:uno", "texas_holdem_v4"):
         assert f"Peer `{name}` skipped" in page and f"peer: {name} |" not in page
     assert "| first_cycle | peer: floor_wrapped |" in page
-    assert "Not in this run: bench/agents.py, bench/runner.py" in page
+    assert "Not in this run: bench/agents.py, bench/runner.py, bench/train.py" in page
 
 
 def test_report_refuses_a_file_that_is_not_bench_json(tmp_path):

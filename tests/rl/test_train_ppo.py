@@ -81,3 +81,19 @@ def test_the_same_script_trains_every_game(tmp_path, game, players, opponent):
     assert agents.make(spec).act(state, np.random.default_rng(0)) in state.legal_actions()
     if opponent == "self":
         assert "snapshot" in (out / "train.log").read_text()
+
+
+@pytest.mark.parametrize("vec", ["batch", "dummy"])
+def test_train_ppo_trains_through_either_vector_env(tmp_path, vec):
+    out = tmp_path / "ppo"
+    result = main(parse_args(["--vec", vec, "--total-steps", "128", "--num-envs", "4", "--n-steps", "32",
+                              "--batch-size", "64", "--eval-every", "0", "--eval-matches", "1",
+                              "--eval-opponents", "random", "--out", str(out)]))
+    assert result["steps"] == 128 and (out / "final.zip").exists()
+    assert f"4 envs ({vec})" in (out / "train.log").read_text()
+
+
+def test_train_ppo_refuses_an_unknown_vector_env():
+    from sim.core.errors import TcglabError
+    with pytest.raises(TcglabError, match="--vec: must be one of batch, dummy, got 'subproc'"):
+        parse_args(["--vec", "subproc"])

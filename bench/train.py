@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Whole-loop PPO training throughput: `tcglab train`'s BatchVecEnv path against the DummyVecEnv path.
+
+    python bench/train.py                          # First Cycle against random, best of 2
+    python bench/train.py --quick --json build/bench/train.json   # what `make bench` runs
+    python bench/train.py --rows dummy,batch,batch8 --steps 32768
+
+Each row trains sb3-contrib's MaskablePPO exactly as `tcglab train` does
+(experiments/rl/train_ppo.py `make_vec_env` and `make_model`, default hyperparameters:
+`--rollout` 2048 samples per update, minibatches of 512, 4 epochs, a 256x256 MLP) and times
+`model.learn(--steps)` after one untimed warm-up rollout and update: env steps per second
+with the network's forward passes and PPO updates included. The learner's seat is drawn
+per game, the opponent is `--opponent` (default random), on CPU with `--threads` torch
+threads (default 1). Rows:
+
+- `dummy`: `--vec dummy`, a DummyVecEnv of 8 single-agent envs x 256 steps per rollout
+  (the path `tcglab train` used before BatchVecEnv);
+- `batch`: `--vec batch`, the default: BatchVecEnv of 64 matches x 32 steps per rollout;
+- `batch8`: BatchVecEnv with the dummy row's 8 envs x 256 steps (only the env changed).
+
+Rows interleave over `--repeat` rounds and each keeps its fastest round (as bench/env.py).
+Beside steps/s, each row splits its time into rollouts (of which the env's `step_wait`)
+and updates. The summary gives batch / dummy against the 3x target. `--json FILE` writes
+the figures for bench/report.py.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench.runinfo import run_info, write_json
+
+TARGET = 3.0  # batch / dummy whole-loop steps/s
+ROWS = {"dummy": ("dummy", 8), "batch": ("batch", 64), "batch8": ("batch", 8)}  # vec, num_envs
+NOTES = {"dummy": "DummyVecEnv of 8 single-agent envs", "batch": "BatchVecEnv, 64 matches (the default)",
+         "batch8": "BatchVecEnv, 8 matches"}
+
+
+def time_row(row: str, steps: int, game: str, opponent: str, seed: int, rollout: int = 2048
+             ) -> dict[str, Any]:
+    """Train one row for `steps` env steps after a warm-up rollout of `rollout` samples (every
+    row's samples per update: its envs x rollout / envs steps); its times in seconds."""
+    import agents
+    from experiments.rl.train_ppo import Args, make_model, make_vec_env
+    vec, num_envs = ROWS[row]
+    n_steps = rollout // num_envs
+    args = Args(game=game, vec=vec, num_envs=num_envs, n_steps=n_steps, seed=seed, opponent=opponent)
+    seeds = np.random.SeedSequence(seed).generate_state(num_envs)
+    venv = make_vec_env(args, agents.make(opponent), {}, seeds)
+    model = make_model(args, venv)
+    model.learn(num_envs * n_steps)  # warm-up: one rollout and one update, untimed
+    spent = {"rollout_s": 0.0, "update_s": 0.0, "env_s": 0.0}
+
+    def timed(fn, key):
+        def wrapper(*a, **k):
+            t = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                spent[key] += time.perf_counter() - t
+        return wrapper
+    model.collect_rollouts = timed(model.collect_rollouts, "rollout_s")
+    model.train = timed(model.train, "update_s")
+    venv.step_wait = timed(venv.step_wait, "env_s")
+    start_steps = model.num_timesteps
+    t0 = time.perf_counter()
+    model.learn(steps, reset_num_timesteps=False)
+    seconds = time.perf_counter() - t0
+    done = model.num_timesteps - start_steps
+    venv.close()
+    return {"row": row, "vec": vec, "num_envs": num_envs, "n_steps": n_steps, "note": NOTES[row],
+            "rollout": num_envs * n_steps, "steps": done, "seconds": seconds, "steps_per_s": done / seconds, **spent}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--game", default="first_cycle", help="game to train on")
+    ap.add_argument("--opponent", default="random", help="agent spec of the other seat")
+    ap.add_argument("--rows", default="dummy,batch", help=f"comma-separated rows of {', '.join(ROWS)}")
+    ap.add_argument("--steps", type=int, default=16384, help="timed env steps per row and round")
+    ap.add_argument("--repeat", type=int, default=2, help="interleaved rounds; each row keeps its fastest")
+    ap.add_argument("--rollout", type=int, default=2048,
+                    help="samples per PPO update in every row (a multiple of 64; tcglab train's default)")
+    ap.add_argument("--threads", type=int, default=1, help="torch threads")
+    ap.add_argument("--seed", type=int, default=1, help="training seed (envs and PPO)")
+    ap.add_argument("--quick", action="store_true", help="4096 steps, one round (make bench)")
+    ap.add_argument("--json", metavar="FILE", help="write the figures here for bench/report.py")
+    args = ap.parse_args(argv)
+    rows = [r for r in args.rows.split(",") if r]
+    unknown = [r for r in rows if r not in ROWS]
+    if unknown or not rows:
+        ap.error(f"--rows: unknown row(s) {', '.join(unknown) or '(none given)'}; rows: {', '.join(ROWS)}")
+    if args.steps < 1 or args.repeat < 1 or args.threads < 1:
+        ap.error("--steps, --repeat and --threads must be at least 1")
+    if args.rollout < 64 or args.rollout % 64:
+        ap.error(f"--rollout must be a positive multiple of 64, got {args.rollout}")
+    if args.quick:
+        args.steps, args.repeat = 4096, 1
+    import torch
+    torch.set_num_threads(args.threads)
+    info = run_info()
+    print(f"# PPO training loop, {args.game} against {args.opponent}, CPU, {args.threads} torch "
+          f"thread(s), {args.steps} steps per row, best of {args.repeat}, seed {args.seed}")
+    best: dict[str, dict[str, Any]] = {}
+    for _ in range(args.repeat):  # rounds interleave the rows, so drift hits all alike
+        for row in rows:
+            r = time_row(row, args.steps, args.game, args.opponent, args.seed, args.rollout)
+            if row not in best or r["steps_per_s"] > best[row]["steps_per_s"]:
+                best[row] = r
+    print(f"{'row':8s} {'steps/s':>9s} {'seconds':>8s} {'rollout s':>9s} {'env s':>7s} "
+          f"{'update s':>8s}  what")
+    for row in rows:
+        r = best[row]
+        print(f"{row:8s} {r['steps_per_s']:9,.0f} {r['seconds']:8.1f} {r['rollout_s']:9.1f} "
+              f"{r['env_s']:7.1f} {r['update_s']:8.1f}  {r['note']}")
+    ratios = {f"{row} / dummy": best[row]["steps_per_s"] / best["dummy"]["steps_per_s"]
+              for row in rows if row != "dummy" and "dummy" in best}
+    for name, value in ratios.items():
+        verdict = f" ({'meets' if value >= TARGET else 'misses'} the {TARGET:g}x target)" \
+            if name == "batch / dummy" else ""
+        print(f"# {name} = {value:.2f}{verdict}")
+    if args.json:
+        write_json(args.json, "train", info, {
+            "settings": {"game": args.game, "opponent": args.opponent, "steps": args.steps,
+                         "repeat": args.repeat, "rollout": args.rollout, "threads": args.threads, "seed": args.seed,
+                         "device": "cpu", "rows": rows},
+            "rows": [best[r] for r in rows], "ratios": ratios, "target": TARGET})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
