@@ -68,6 +68,8 @@ class Args:
     """hidden layers of the policy and value networks"""
     device: str = "cpu"
     """torch device for the networks ("cuda" where a GPU exists)"""
+    threads: int = 1
+    """torch CPU threads (one is fastest for these small networks on a shared or small machine)"""
     eval_every: int = 50_000
     """steps between evaluations (0: only at the end)"""
     eval_matches: int = 100
@@ -170,6 +172,7 @@ def main(args: Args) -> dict:
 
     import agents
 
+    torch.set_num_threads(args.threads)
     # ---- seeding: one root, everything derived from it
     torch.manual_seed(args.seed)
     seeds = np.random.SeedSequence(args.seed).generate_state(args.num_envs)
@@ -272,7 +275,8 @@ def check_args(args: Args) -> Args:
     from sim.core.errors import TcglabError
     if args.game not in game_names():
         raise TcglabError(f"--game: unknown game {args.game!r}; games: {', '.join(game_names())}")
-    for name in ("total_steps", "num_envs", "n_steps", "batch_size", "n_epochs", "selfplay_every", "selfplay_pool"):
+    for name in ("total_steps", "num_envs", "n_steps", "batch_size", "n_epochs", "selfplay_every", "selfplay_pool",
+                 "threads"):
         if getattr(args, name) < 1:
             raise TcglabError(f"--{name.replace('_', '-')}: must be >= 1, got {getattr(args, name)}")
     for name in ("seed", "eval_every", "eval_matches"):
