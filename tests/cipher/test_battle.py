@@ -262,7 +262,7 @@ def test_on_attack_skill_with_a_condition_on_its_source():
     s = duel(me={"units": [{"card": ARTHUR}, {"card": "Ryoma, Swordmaster", "under": ["Ryoma, Crown Prince"]}],
                  "deck": [VAIKE]}, opp={"units": [{"card": VAIKE}], "deck": [ARTHUR]})
     act(s, "attack with Ryoma")
-    act(s, "attack Vaike with Ryoma")                    # not the MC: Raijinto does not add 20
+    act(s, "attack Vaike with Ryoma")                    # not the MC: Raijinto (MC only) adds nothing
     assert ("compare", 0, 80, 80, True) in s.events
     s = duel(me={"units": [{"card": "Ryoma, Swordmaster", "under": ["Ryoma, Crown Prince"]}], "deck": [VAIKE]},
              opp={"units": [{"card": ARTHUR}, {"card": VAIKE}], "deck": [ARTHUR]})
