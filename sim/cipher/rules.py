@@ -43,6 +43,14 @@ class CipherState(TwoPlayerRules, Flow, StateData, State):
     to_dict = scenario.state_to_dict
     _illegal_reason = views.illegal_reason
 
+    def remove_from_hand(self, pl, c: int) -> None:
+        """Take one copy of card `c` out of `pl`'s hand. When the opponent knew a copy of it
+        (`pl.revealed`), they know one fewer, whichever copy left: keeping the entry while a
+        hidden copy stays would tell them the hidden card was another copy (C-3, FE-27)."""
+        pl.hand.remove(c)
+        if c in pl.revealed:
+            pl.revealed.remove(c)
+
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[int]:
         if self.done:
@@ -233,6 +241,7 @@ class CipherState(TwoPlayerRules, Flow, StateData, State):
             if block == "mulligan":
                 pl.deck.extend(pl.hand)
                 pl.hand = []
+                pl.revealed = []
                 perm = self.rng.permutation(len(pl.deck))
                 pl.deck = [pl.deck[k] for k in perm]
                 pl.mulligans += 1
