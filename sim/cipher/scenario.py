@@ -22,9 +22,10 @@ from __future__ import annotations
 from typing import Any
 
 from sim.cipher.flow import PENDING_KINDS, TASK_KINDS
+from sim.cipher.scenario_checks import check_playable
 from sim.cipher.state import PlayerState
 from sim.core import scenario_fields as fields
-from sim.core.errors import InvalidScenarioError
+from sim.core.errors import InvalidParamsError, InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
 from sim.core.scenario_fields import check_keys as _check_keys
 from sim.core.scenario_fields import int_field as _int
@@ -176,9 +177,29 @@ def _player(game, resolve, d: dict, i: int, s) -> PlayerState:
     return pl
 
 
+def _check_heads(data: dict) -> None:
+    """The task stack is a list and every task, and the pending choice, a list whose first
+    item is a kind name (what the kinds and shapes are is checked after)."""
+    tasks = data.get("tasks", [])
+    if not isinstance(tasks, (list, tuple)):
+        raise InvalidScenarioError(f"scenario.tasks: expected a list of tasks, got {tasks!r}")
+    for k, task in enumerate(tasks):
+        if not isinstance(task, (list, tuple)) or not task or not isinstance(task[0], str):
+            raise InvalidScenarioError(f"scenario.tasks[{k}]: expected [kind, ...], got {task!r}; "
+                                       f"kinds: {sorted(TASK_KINDS)}")
+    pending = data.get("pending")
+    if pending is not None and (not isinstance(pending, (list, tuple)) or len(pending) < 2
+                                or not isinstance(pending[0], str)):
+        raise InvalidScenarioError(f"scenario.pending: expected [kind, seat, ...], got {pending!r}; "
+                                   f"kinds: {sorted(PENDING_KINDS)}")
+
+
 def state_from_dict(game, data: dict):
     """A state of `game` (its `state_class`) from a scenario or `state_to_dict` output (validated)."""
-    fields.check_header(data, game, _TOP_KEYS)
+    try:
+        fields.check_header(data, game, _TOP_KEYS)
+    except InvalidParamsError as err:     # a params value no game could have
+        raise InvalidScenarioError(f"scenario.params: {err}") from None
     params = game.params
     s = game.blank_state()
     s.turn, s.first_player, s.active = fields.turn_order(data, 3, params.max_turns)
@@ -197,6 +218,7 @@ def state_from_dict(game, data: dict):
     if not isinstance(s.end_reason, str):
         raise InvalidScenarioError(f"scenario.end_reason: expected a string, got {s.end_reason!r}")
     s.done = _bool(data, "done", s.phase == "over", "scenario")
+    _check_heads(data)
     s.tasks = fields.task_stack(data, TASK_KINDS)
     s.pending = fields.pending_choice(data, PENDING_KINDS, 2)
     b = data.get("battle")
@@ -212,4 +234,5 @@ def state_from_dict(game, data: dict):
         s.b_crit = _bool(b, "critical", False, "scenario.battle")
         s.b_evaded = _bool(b, "evaded", False, "scenario.battle")
     s.rng = fields.scenario_rng(data)
+    check_playable(s)
     return s

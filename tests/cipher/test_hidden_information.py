@@ -108,7 +108,7 @@ def test_c3_any_copy_of_a_revealed_card_leaving_the_hand_takes_one_revealed_entr
     copy must not show when the owner plays a copy (FE-27)."""
     def position(hidden):
         return scenario([{"units": [{"card": ARTHUR}], "hand": [VAIKE, hidden], "revealed": [VAIKE],
-                          "bonds": [VAIKE, VAIKE, VAIKE]}, {"units": [{"card": "Marth, Prince of Altea"}]}],
+                          "bonds": ["Sumia, Pegasus Knight"] * 3}, {"units": [{"card": "Marth, Prince of Altea"}]}],
                         phase="deploy")
     copy, other = position(VAIKE), position("Lissa, Cheerful Cleric")
     assert copy.observation(1) == other.observation(1)
@@ -129,9 +129,9 @@ def test_c3_a_discarded_copy_of_a_revealed_card_takes_the_revealed_entry():
 
 
 def test_c3_a_mulligan_returns_revealed_cards_to_the_deck_and_forgets_them():
-    lissa = "Lissa, Cheerful Cleric"
-    s = scenario([{"setaside": ARTHUR, "hand": [VAIKE], "revealed": [VAIKE], "deck": [lissa] * 8},
-                  {"setaside": ARTHUR, "deck": [lissa] * 8}],
+    deck = ["Lissa, Cheerful Cleric"] * 4 + ["Sumia, Pegasus Knight"] * 4
+    s = scenario([{"setaside": ARTHUR, "hand": [VAIKE], "revealed": [VAIKE], "deck": deck},
+                  {"setaside": ARTHUR, "deck": deck}],
                  phase="mulligan", turn=1, pending=["mulligan", 0], tasks=[["begin"], ["mulligan_ask", 1]])
     act(s, "mulligan")
     assert len(s.players[0].hand) == 6 and s.players[0].revealed == []
