@@ -86,6 +86,10 @@ BATTLE_TASKS = [["battle_end"], ["compare"], ["evasion"]]
      r"scenario.tasks\[1\]: \('begin',\) flips the set-aside MCs: only in the mulligan phase"),
     (duel(params={"orbs": "x"}), r"scenario.params: cipher param 'orbs' must be an int"),
     (duel(params={"colour": 1}), r"scenario.params: unknown cipher param"),
+    (duel(rng={"bit_generator": "PCG64", "state": {"state": -1, "inc": 1}, "has_uint32": 0, "uinteger": 0}),
+     r"scenario.rng: not a PCG64 state"),
+    (duel(rng={"bit_generator": "PCG64", "state": {"state": 1, "inc": 1}, "has_uint32": 0, "uinteger": 2**70}),
+     r"scenario.rng: not a PCG64 state"),
 ])
 def test_c4_unplayable_scenarios_are_refused_naming_the_key(data, message):
     with pytest.raises(InvalidScenarioError, match=message):
