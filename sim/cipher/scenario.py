@@ -14,8 +14,9 @@ Cards may be given as ids (12), codes ("FE012"), card names ("Marth, Prince of A
 a character name that only one card has ("Vaike"). Decks and orbs are listed top first.
 A player's MC is the unit marked `"mc": true`, else their first unit. Defaults: turn 3,
 first player 0, the active player from the turn's parity, the Action Phase, units in the
-front line, untapped, unpromoted. Unknown keys and impossible positions raise
-InvalidScenarioError naming the key (C-4).
+front line, untapped, unpromoted. Unknown keys, values of the wrong type or range, and
+positions that could not be played on (scenario_checks.py) raise InvalidScenarioError
+naming the key (C-4).
 """
 from __future__ import annotations
 
