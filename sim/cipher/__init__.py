@@ -15,6 +15,7 @@ Modules:
 - board: the text board (`str(state)`, `state.board_text()`, the envs' `render_mode="ansi"`).
 - observation: a seat's view, action labels, illegal-action reasons, visible events.
 - scenario: scenario dicts, `to_dict` and back.
+- scenario_checks: what makes a scenario a position that can be played.
 - game: `CipherGame`, the card tables and action codec.
 """
 from sim.cipher.game import CipherGame

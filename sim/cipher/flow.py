@@ -144,6 +144,10 @@ class Flow:
         self._pass_turn()
 
     def _close_game(self) -> None:
+        """The game ends: a battle it ends in is closed too (the support cards go to the
+        retreat area, the battle record is cleared), whatever ended it."""
+        if self.b_att >= 0 or any(pl.support >= 0 for pl in self.players):
+            self._end_battle()
         self.phase = "over"
 
     # ------------------------------------------------------------------ battle

@@ -16,11 +16,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.checks import check_generator, check_seat
 from sim.core.hidden import reseeded, shuffled, split_known
 
 
 def determinize(state, observer: int, rng: np.random.Generator):
-    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt."""
+    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt.
+    `observer` must be a seat (0 or 1) and `rng` a numpy Generator; anything else raises
+    InvalidArgumentError naming it (C-4)."""
+    observer = check_seat(observer, 2, "observer")
+    check_generator(rng)
     s = state.clone()
     cost = s.game.cost
     for p in (0, 1):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from sim.cipher import effects as fx
 from sim.cipher.cardspec import MAX_ACTIVATED
+from sim.core.checks import check_action, check_seat
 from sim.core.events import visible_events as visible_events  # the log a seat may see
 from sim.core.views import pending_view, seat_view
 
@@ -59,9 +60,9 @@ def _battle(state) -> dict | None:
 
 
 def observe(state, player: int) -> dict:
-    """The structured view of `player` (0 or 1); contains nothing that seat cannot know."""
-    if player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1, got {player!r}")
+    """The structured view of `player` (0 or 1); contains nothing that seat cannot know.
+    Any other seat (a bool, a float, 2) raises InvalidArgumentError naming it (C-4)."""
+    player = check_seat(player, 2)
     me = state.players[player]
     mine = _public(state, player)
     mine["hand"] = sorted(me.hand)
@@ -97,9 +98,11 @@ def _unit_name(state, player: int, char: int) -> str:
 
 
 def label(state, action: int) -> str:
-    """A readable label of `action` in this state, e.g. "deploy Marth, Prince of Altea (front)"."""
+    """A readable label of `action` in this state, e.g. "deploy Marth, Prince of Altea (front)".
+    Any action id of the action space may be labelled, legal or not; anything else (outside
+    the space, a float, a bool, a string) raises IllegalActionError naming it (C-4)."""
     g = state.game
-    block, idx = g.codec.decode(int(action))
+    block, idx = g.codec.decode(check_action(action, g.action_space_size))
     cards = state.cards
     pending = state.pending
     me = state.current_player if state.current_player >= 0 else state.active

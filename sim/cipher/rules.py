@@ -238,6 +238,7 @@ class CipherState(TwoPlayerRules, Flow, StateData, State):
             if block == "mulligan":
                 pl.deck.extend(pl.hand)
                 pl.hand = []
+                pl.revealed = []
                 perm = self.rng.permutation(len(pl.deck))
                 pl.deck = [pl.deck[k] for k in perm]
                 pl.mulligans += 1

@@ -14,17 +14,19 @@ Cards may be given as ids (12), codes ("FE012"), card names ("Marth, Prince of A
 a character name that only one card has ("Vaike"). Decks and orbs are listed top first.
 A player's MC is the unit marked `"mc": true`, else their first unit. Defaults: turn 3,
 first player 0, the active player from the turn's parity, the Action Phase, units in the
-front line, untapped, unpromoted. Unknown keys and impossible positions raise
-InvalidScenarioError naming the key (C-4).
+front line, untapped, unpromoted. Unknown keys, values of the wrong type or range, and
+positions that could not be played on (scenario_checks.py) raise InvalidScenarioError
+naming the key (C-4).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from sim.cipher.flow import PENDING_KINDS, TASK_KINDS
+from sim.cipher.scenario_checks import check_playable
 from sim.cipher.state import PlayerState
 from sim.core import scenario_fields as fields
-from sim.core.errors import InvalidScenarioError
+from sim.core.errors import InvalidParamsError, InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
 from sim.core.scenario_fields import check_keys as _check_keys
 from sim.core.scenario_fields import int_field as _int
@@ -176,9 +178,29 @@ def _player(game, resolve, d: dict, i: int, s) -> PlayerState:
     return pl
 
 
+def _check_heads(data: dict) -> None:
+    """The task stack is a list and every task, and the pending choice, a list whose first
+    item is a kind name (what the kinds and shapes are is checked after)."""
+    tasks = data.get("tasks", [])
+    if not isinstance(tasks, (list, tuple)):
+        raise InvalidScenarioError(f"scenario.tasks: expected a list of tasks, got {tasks!r}")
+    for k, task in enumerate(tasks):
+        if not isinstance(task, (list, tuple)) or not task or not isinstance(task[0], str):
+            raise InvalidScenarioError(f"scenario.tasks[{k}]: expected [kind, ...], got {task!r}; "
+                                       f"kinds: {sorted(TASK_KINDS)}")
+    pending = data.get("pending")
+    if pending is not None and (not isinstance(pending, (list, tuple)) or len(pending) < 2
+                                or not isinstance(pending[0], str)):
+        raise InvalidScenarioError(f"scenario.pending: expected [kind, seat, ...], got {pending!r}; "
+                                   f"kinds: {sorted(PENDING_KINDS)}")
+
+
 def state_from_dict(game, data: dict):
     """A state of `game` (its `state_class`) from a scenario or `state_to_dict` output (validated)."""
-    fields.check_header(data, game, _TOP_KEYS)
+    try:
+        fields.check_header(data, game, _TOP_KEYS)
+    except InvalidParamsError as err:     # a params value no game could have
+        raise InvalidScenarioError(f"scenario.params: {err}") from None
     params = game.params
     s = game.blank_state()
     s.turn, s.first_player, s.active = fields.turn_order(data, 3, params.max_turns)
@@ -197,6 +219,7 @@ def state_from_dict(game, data: dict):
     if not isinstance(s.end_reason, str):
         raise InvalidScenarioError(f"scenario.end_reason: expected a string, got {s.end_reason!r}")
     s.done = _bool(data, "done", s.phase == "over", "scenario")
+    _check_heads(data)
     s.tasks = fields.task_stack(data, TASK_KINDS)
     s.pending = fields.pending_choice(data, PENDING_KINDS, 2)
     b = data.get("battle")
@@ -211,5 +234,9 @@ def state_from_dict(game, data: dict):
         s.b_def_mod = _int(b, "defender_mod", 0, -999, 999, "scenario.battle")
         s.b_crit = _bool(b, "critical", False, "scenario.battle")
         s.b_evaded = _bool(b, "evaded", False, "scenario.battle")
-    s.rng = fields.scenario_rng(data)
+    try:
+        s.rng = fields.scenario_rng(data)
+    except OverflowError as err:          # a state word outside uint64/uint128
+        raise InvalidScenarioError(f"scenario.rng: not a PCG64 state ({err})") from None
+    check_playable(s)
     return s

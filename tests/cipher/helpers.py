@@ -80,11 +80,12 @@ class Invariants:
         if state.done:
             assert state.legal_actions() == []
             assert state.end_reason in ("mc_destroyed", "turn_limit")
+            assert state.b_att == state.b_def == -1, "a battle record outlived the game"
         else:
             legal = state.legal_actions()
             assert legal and legal == sorted(legal), "a live state must offer sorted actions"
-            if state.b_att < 0:
-                assert all(pl.support == -1 for pl in state.players), "support cards left after battle"
+        if state.b_att < 0:
+            assert all(pl.support == -1 for pl in state.players), "support cards left after battle"
 
 
 def random_playout(seed: int, game=GAME, decks=None, check: bool = True, probe_copies: bool = False):

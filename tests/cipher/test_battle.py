@@ -172,6 +172,18 @@ def test_fe25_mc_destroyed_with_no_orbs_loses():
     assert s.returns() == [1.0, -1.0] and s.legal_actions() == []
 
 
+def test_fe25_mc_destroyed_mid_battle_still_sends_both_support_cards_to_the_retreat_area():
+    s = duel(me={"units": [{"card": VAIKE}], "deck": [VAIKE]}, opp={"orbs": [], "deck": ["Lissa, Cheerful Cleric"]})
+    act(s, "attack with Vaike")
+    act(s, "attack Arthur with Vaike")
+    assert s.done and s.winner == 0 and s.phase == "over"
+    assert names(s.players[0].retreat) == [VAIKE]
+    assert names(s.players[1].retreat) == ["Lissa, Cheerful Cleric"]
+    assert s.players[0].support == s.players[1].support == -1
+    assert (s.b_att, s.b_def, s.b_att_mod, s.b_def_mod, s.b_crit, s.b_evaded) == (-1, -1, 0, 0, False, False)
+    assert s.to_dict()["battle"] is None
+
+
 def test_special_skill_destroying_mc_takes_an_orb_same_as_battle():
     s = duel(me={"units": [{"card": "Camus, Sable Knight"}], "bonds": [VAIKE, VAIKE]},
              opp={"units": [{"card": ARTHUR}, {"card": VAIKE}], "orbs": [ARTHUR]})
@@ -262,7 +274,7 @@ def test_on_attack_skill_with_a_condition_on_its_source():
     s = duel(me={"units": [{"card": ARTHUR}, {"card": "Ryoma, Swordmaster", "under": ["Ryoma, Crown Prince"]}],
                  "deck": [VAIKE]}, opp={"units": [{"card": VAIKE}], "deck": [ARTHUR]})
     act(s, "attack with Ryoma")
-    act(s, "attack Vaike with Ryoma")                    # not the MC: Raijinto does not add 20
+    act(s, "attack Vaike with Ryoma")                    # not the MC: Raijinto (MC only) adds nothing
     assert ("compare", 0, 80, 80, True) in s.events
     s = duel(me={"units": [{"card": "Ryoma, Swordmaster", "under": ["Ryoma, Crown Prince"]}], "deck": [VAIKE]},
              opp={"units": [{"card": ARTHUR}, {"card": VAIKE}], "deck": [ARTHUR]})

@@ -160,3 +160,28 @@ def test_fe24_activated_skills_that_could_loop_are_refused():
         for s in card.skills:
             if s.trigger == "activated":
                 assert s.once_per_turn or ((s.tap or s.reverse) and s.effect not in ("untap", "flip_bonds"))
+
+
+_CONDITION_WORDS = {
+    "is_mc": lambda v: "your MC",
+    "line": lambda v: f"{v} line",
+    "promoted": lambda v: "promoted",
+    "ally_character": lambda v: f"{v} is your ally",
+    "vs_type": lambda v: f"{v} unit",
+    "target_type": lambda v: f"{v} unit",
+    "min_bonds": lambda v: f"{v} bonds",
+}
+
+
+def test_fe6_every_skill_text_states_its_condition():
+    """Card text and data agree: a skill whose data carries a condition says so in its text."""
+    missing = [(c.code, key, s.text) for c in CS for s in c.skills for key, value in s.condition
+               if _CONDITION_WORDS[key](value) not in s.text]
+    assert not missing
+
+
+def test_fe032_ryoma_swordmaster_raijinto_is_for_the_mc_in_text_and_data():
+    ryoma = CS.card("Ryoma, Swordmaster")
+    (raijinto,) = ryoma.skills
+    assert raijinto.trigger == "on_attack" and raijinto.condition == (("is_mc", True),)
+    assert "while it is your MC" in raijinto.text

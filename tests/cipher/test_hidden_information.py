@@ -101,3 +101,37 @@ def test_c3_indistinguishable_states_determinize_identically():
     a = s.determinize(observer, np.random.default_rng(5))
     b = other.determinize(observer, np.random.default_rng(5))
     assert a.to_dict() == b.to_dict()
+
+
+def test_c3_any_copy_of_a_revealed_card_leaving_the_hand_takes_one_revealed_entry():
+    """A retrieved (revealed) card and a hidden card in hand: whether the hidden one is another
+    copy must not show when the owner plays a copy (FE-27)."""
+    def position(hidden):
+        return scenario([{"units": [{"card": ARTHUR}], "hand": [VAIKE, hidden], "revealed": [VAIKE],
+                          "bonds": ["Sumia, Pegasus Knight"] * 3}, {"units": [{"card": "Marth, Prince of Altea"}]}],
+                        phase="deploy")
+    copy, other = position(VAIKE), position("Lissa, Cheerful Cleric")
+    assert copy.observation(1) == other.observation(1)
+    for s in (copy, other):
+        act(s, f"deploy {VAIKE} (rear)")
+        assert s.players[0].revealed == []
+    assert copy.observation(1) == other.observation(1)
+
+
+def test_c3_a_discarded_copy_of_a_revealed_card_takes_the_revealed_entry():
+    s = scenario([{"units": [{"card": ARTHUR}], "hand": [ARTHUR, ARTHUR], "revealed": [ARTHUR], "deck": [VAIKE]},
+                  {"units": [{"card": VAIKE}], "deck": [VAIKE]}])
+    act(s, "attack with Arthur")
+    act(s, "attack Vaike with Arthur")
+    act(s, f"critical: discard {ARTHUR}")
+    assert s.players[0].hand == [cid(ARTHUR)] and s.players[0].revealed == []
+    assert s.observation(1)["opponent"]["revealed_hand"] == []
+
+
+def test_c3_a_mulligan_returns_revealed_cards_to_the_deck_and_forgets_them():
+    deck = ["Lissa, Cheerful Cleric"] * 4 + ["Sumia, Pegasus Knight"] * 4
+    s = scenario([{"setaside": ARTHUR, "hand": [VAIKE], "revealed": [VAIKE], "deck": deck},
+                  {"setaside": ARTHUR, "deck": deck}],
+                 phase="mulligan", turn=1, pending=["mulligan", 0], tasks=[["begin"], ["mulligan_ask", 1]])
+    act(s, "mulligan")
+    assert len(s.players[0].hand) == 6 and s.players[0].revealed == []

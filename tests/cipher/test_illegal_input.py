@@ -3,10 +3,12 @@ readable labels and params (what every game refuses alike, bad params and play a
 end, is in tests/core/test_illegal_input.py)."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from sim import IllegalActionError, InvalidScenarioError, load_game
 from sim.cipher.params import CipherParams
+from sim.core.errors import InvalidArgumentError
 from tests.cipher.helpers import GAME, act, labels, scenario
 from tests.game_cases import assert_illegal_actions_rejected
 
@@ -113,3 +115,47 @@ def test_fe23_labels_name_cards_and_units_readably():
     d = scenario([{"units": [{"card": ARTHUR}], "hand": [MARTH], "bonds": [MARTH]},
                   {"units": [{"card": VAIKE}]}], phase="deploy")
     assert labels(d) == ["end deployment", f"deploy {MARTH} (front)", f"deploy {MARTH} (rear)"]
+
+
+@pytest.mark.parametrize("observer", [7, 2, -1, True, 0.0, "0", None])
+def test_c4_determinize_refuses_a_seat_that_is_not_one(observer):
+    s = GAME.new_state(1)
+    before = s.to_dict()
+    with pytest.raises(InvalidArgumentError, match=rf"observer {observer!r} is"):
+        s.determinize(observer, np.random.default_rng(0))
+    assert s.to_dict() == before
+
+
+@pytest.mark.parametrize("rng", [5, None, np.random.RandomState(0), "seed"])
+def test_c4_determinize_refuses_an_rng_that_is_not_a_generator(rng):
+    with pytest.raises(InvalidArgumentError, match="rng must be a numpy Generator"):
+        GAME.new_state(1).determinize(0, rng)
+
+
+@pytest.mark.parametrize("player, message", [(2, "player 2 is not a seat"), (-1, "player -1 is not a seat"),
+                                             (True, "player True is a bool"), (0.0, "player 0.0 is a float"),
+                                             ("1", "player '1' is a str"), (None, "player None is a NoneType")])
+def test_c4_observation_refuses_a_seat_that_is_not_one(player, message):
+    with pytest.raises(InvalidArgumentError, match=message):
+        GAME.new_state(1).observation(player)
+
+
+def test_c4_observation_takes_numpy_seats():
+    s = GAME.new_state(1)
+    assert s.observation(np.int64(1)) == s.observation(1)
+    assert s.observation(np.int64(1))["player"] == 1
+
+
+@pytest.mark.parametrize("action, message", [(10**6, "outside the action space"), (-1, "outside the action space"),
+                                             (0.0, "is a float"), (np.float32(0), "is a float32"),
+                                             (False, "is a bool"), ("0", "is a str"), (None, "is a NoneType")])
+def test_c4_action_label_refuses_what_is_not_an_action_id(action, message):
+    with pytest.raises(IllegalActionError, match=message):
+        GAME.new_state(1).action_label(action)
+
+
+def test_c4_action_label_names_any_action_of_the_space_legal_or_not():
+    s = GAME.new_state(1)
+    assert s.action_label(np.int32(GAME.a_pass)) == "keep hand"
+    for a in range(GAME.action_space_size):
+        assert isinstance(s.action_label(a), str)
