@@ -234,9 +234,6 @@ def state_from_dict(game, data: dict):
         s.b_def_mod = _int(b, "defender_mod", 0, -999, 999, "scenario.battle")
         s.b_crit = _bool(b, "critical", False, "scenario.battle")
         s.b_evaded = _bool(b, "evaded", False, "scenario.battle")
-    try:
-        s.rng = fields.scenario_rng(data)
-    except OverflowError as err:          # a state word outside uint64/uint128
-        raise InvalidScenarioError(f"scenario.rng: not a PCG64 state ({err})") from None
+    s.rng = fields.scenario_rng(data)
     check_playable(s)
     return s

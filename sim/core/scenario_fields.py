@@ -113,7 +113,7 @@ def scenario_rng(data: dict) -> np.random.Generator:
     if "rng" in data:
         try:
             return rng_from_state(data["rng"])
-        except (TypeError, ValueError, KeyError) as err:
+        except (TypeError, ValueError, KeyError, OverflowError) as err:
             raise InvalidScenarioError(f"scenario.rng: not a PCG64 state ({err})") from None
     return make_rng(int_field(data, "seed", 0, 0, 2**63 - 1, "scenario"))
 
