@@ -26,7 +26,7 @@ from sim.core.scenario_fields import check_header, pending_choice, scenario_rng,
 from sim.core.scenario_fields import check_keys as _keys
 from sim.core.scenario_fields import int_field as _int
 from sim.core.scenario_fields import to_lists as _lists
-from sim.xenodex.state import DECK, DENIED, GONE, HAND, NONE, RALLIED, STAGED
+from sim.xenodex.state import DECK, DENIED, GONE, HAND, NONE, RALLIED, READY, STAGED, STRUCK
 
 _TOP = {"game", "params", "players", "cycle", "lead", "phase", "actor", "slot", "seed", "rng",
         "seats", "echo", "echo_slot", "echo_deck", "echo_discard", "fields", "start_control",
@@ -35,7 +35,7 @@ _TOP = {"game", "params", "players", "cycle", "lead", "phase", "actor", "slot", 
 _SEAT = {"deck", "cdx", "cards", "hand", "library", "staged", "discard", "board", "staged_anchors",
          "pool", "tx_hand", "tx_library", "tx_discard", "tx_left", "starved", "buff"}
 _SLOT = {"anchor", "units"}
-_UNIT = {"card", "unit", "bp", "used", "denied", "rallied"}
+_UNIT = {"card", "unit", "bp", "used", "denied", "rallied", "struck", "ready"}
 _ANCHOR = {"level", "bp"}
 _PHASES = ("start", "summon", "deploy", "battle", "recovery", "results")
 _TASKS = {"strike_turn", "turn", "battle_next", "recovery", "results", "cycle_start"}
@@ -56,7 +56,8 @@ def state_to_dict(s) -> dict[str, Any]:
         board = {}
         for k in range(K):
             units = [{"unit": j - base, "bp": s.bp[j], "used": s.used[j],
-                      "denied": bool(s.flags[j] & DENIED), "rallied": bool(s.flags[j] & RALLIED)}
+                      "denied": bool(s.flags[j] & DENIED), "rallied": bool(s.flags[j] & RALLIED),
+                      "struck": bool(s.flags[j] & STRUCK), "ready": bool(s.flags[j] & READY)}
                      for j in s.board[k] if j // D == q]
             idx = q * K + k
             entry: dict[str, Any] = {}
@@ -217,8 +218,11 @@ class _Builder:
             top = g.u_bp[s.card[j]]
             s.bp[j] = _int(spec, "bp", top, 1, top, uw)
             s.used[j] = _int(spec, "used", 0, 0, 10, uw)
+            # "struck" defaults to whether it has acted: a short scenario's "used" means it struck
             s.flags[j] = (DENIED if _bool(spec, "denied", False, uw) else 0) | \
-                         (RALLIED if _bool(spec, "rallied", False, uw) else 0)
+                         (RALLIED if _bool(spec, "rallied", False, uw) else 0) | \
+                         (STRUCK if _bool(spec, "struck", s.used[j] > 0, uw) else 0) | \
+                         (READY if _bool(spec, "ready", False, uw) else 0)
             s.loc[j] = k
             s.board[k].append(j)
         s.hand[q] = zones["hand"]

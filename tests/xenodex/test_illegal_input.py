@@ -85,8 +85,8 @@ def test_c4_illegal_recovery_actions():
     g = GAME2
     s = scenario([{"cdx": 3, "board": {"S1": {"anchor": {"level": 0, "bp": 0},
                                               "units": [{"card": "Moss Golem", "bp": 10}, "Synth Drone"]}}}, {}],
-                 phase="recovery")
-    _expect(s, g.a_heal + 0, "costs 18 CDX but P1 has 3")
+                 phase="recovery", params={"heal_cost_per_bp": 4})
+    _expect(s, g.a_heal + 0, "costs 4 CDX per BP but P1 has 3")
     _expect(s, g.a_heal + 1, "is not damaged")
     _expect(s, g.a_heal + 5, "not on the board")
     _expect(s, g.a_repair + 0, "the repair costs 13 CDX but P1 has 3")
