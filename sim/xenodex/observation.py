@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-
+from sim.core.checks import check_action, check_seat
 from sim.core.events import DRAWS, redact_events
 from sim.core.views import pending_view
 from sim.xenodex import battle as bt
@@ -141,9 +140,7 @@ def board_from_observation(obs: dict) -> PublicBoard:
 def observe(state, player: int) -> dict:
     """The structured view of `player`; it holds nothing that seat cannot know."""
     n = state.n
-    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
-        raise ValueError(f"player must be a seat 0..{n - 1}, got {player!r}")
-    player = int(player)
+    player = check_seat(player, n)
     g = state.game
     ctrl = cy.controllers(state)
     slots = []
@@ -221,9 +218,10 @@ def unit_name(state, j: int) -> str:
 
 
 def label(state, action: int) -> str:
-    """A readable label of `action` in this state, e.g. "deploy anchor to S3 (escorted)"."""
+    """A readable label of `action` in this state, e.g. "deploy anchor to S3 (escorted)": any
+    id of the action space, legal now or not (IllegalActionError for anything else)."""
     g = state.game
-    block, idx = g.codec.decode(int(action))
+    block, idx = g.codec.decode(check_action(action, g.action_space_size))
     pend = state.pending
     kind = pend[0] if pend else ""
     p = pend[1] if pend else 0
@@ -257,6 +255,10 @@ def label(state, action: int) -> str:
         return f"select {unit_name(state, j)} in {S[k] if k >= 0 else '?'}"
     if block in ("target", "slot", "seat"):
         return _choice_label(state, block, idx, kind, p)
+    if block in ("capture", "ability") and kind != "actor":
+        return f"{block} #{idx} (an action of a selected character)"
+    if block == "ability" and idx >= len(g.u_activated[state.card[pend[3]]]):
+        return f"ability #{idx} (not one of {unit_name(state, pend[3])}'s)"
     if block == "capture":
         q = bt.unabs(state, p, idx + 1)
         k, i = pend[2], pend[3]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 
+import numpy as np
 import pytest
 
 from sim import (
@@ -14,6 +15,7 @@ from sim import (
     InvalidDeckError,
     InvalidScenarioError,
 )
+from sim.core.errors import InvalidArgumentError
 from sim.xenodex.cards import (
     CARDS_DIR,
     DECKS_DIR,
@@ -158,3 +160,47 @@ def test_c4_bad_card_data_names_card_and_field(tmp_path):
     (cards_dir / "characters.json").write_text("[{")
     with pytest.raises(CardDataError, match="characters.json: not valid JSON"):
         load_cards_from(cards_dir, DECKS_DIR)
+
+
+BAD_ACTIONS = [(0.0, "is a float"), (np.float32(0), "is a float32"), (float("inf"), "is a float"),
+               (False, "is a bool"), ("0", "is a str"), (None, "is a NoneType"), (-1, "outside the action space"),
+               (10**6, "outside the action space")]
+BAD_SEATS = [(0.0, "is a float"), (True, "is a bool"), ("0", "is a str"), (None, "is a NoneType"),
+             (-1, "not a seat of this game"), (2, "not a seat of this game"), (7, "not a seat of this game")]
+
+
+def test_c4_action_label_checks_the_action():
+    s = GAME2.new_state(3)
+    for bad, reason in BAD_ACTIONS:
+        with pytest.raises(IllegalActionError, match=reason):
+            s.action_label(bad)
+    assert s.action_label(np.int64(0)) == s.action_label(0) == "end summon"
+
+
+def test_c4_action_label_names_every_action_of_the_space_in_every_decision():
+    # an id that does not answer the pending decision still gets a label (no raw IndexError)
+    s = scenario([{"board": {"S1": {"units": ["Synth Drone"]}}}, {"board": {"S1": {"units": ["Moss Golem"]}}}],
+                 phase="battle", params=R3)
+    g = s.game
+    for state in (s, GAME2.new_state(5)):
+        for a in range(g.action_space_size):
+            assert isinstance(state.action_label(a), str)
+    act(s, "select Synth Drone (P1 #0) in S1")
+    assert s.action_label(g.a_ability + 1) == "ability #1 (not one of Synth Drone (P1 #0)'s)"
+    assert GAME2.new_state(5).action_label(g.a_capture) == "capture #0 (an action of a selected character)"
+
+
+def test_c4_observation_and_determinize_check_the_seat_and_the_generator():
+    s = GAME2.new_state(3)
+    rng = np.random.default_rng(0)
+    for bad, reason in BAD_SEATS:
+        with pytest.raises(InvalidArgumentError, match=f"player .*{reason}"):
+            s.observation(bad)
+        with pytest.raises(InvalidArgumentError, match=f"observer .*{reason}"):
+            s.determinize(bad, rng)
+    for bad in (7, None, np.random.RandomState(0), "rng"):
+        with pytest.raises(InvalidArgumentError, match="rng must be a numpy Generator"):
+            s.determinize(0, bad)
+    assert s.observation(np.int64(1)) == s.observation(1)
+    assert s.determinize(np.int32(0), np.random.default_rng(1)).to_dict() == \
+        s.determinize(0, np.random.default_rng(1)).to_dict()
