@@ -15,6 +15,7 @@ Modules:
 - hidden: determinization (C-3).
 - observation: a seat's view, action labels, illegal-action reasons, visible events.
 - scenario: scenario dicts, `to_dict` and back.
+- scenario_flow: the checks that a scenario's decision, tasks and end state can be played.
 - game: `XenodexGame`, the unit tables, action codec and set-up.
 """
 from sim.xenodex.game import XenodexGame
