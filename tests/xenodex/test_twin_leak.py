@@ -133,4 +133,4 @@ def test_c3_twin_states_give_a_seat_identical_views(players, overrides):
 @pytest.mark.soak
 @pytest.mark.parametrize("players,overrides", CASES)
 def test_soak_c3_twin_states_give_a_seat_identical_views(players, overrides):
-    _check_twins(players, overrides, range(2, 42), every=3)
+    _check_twins(players, overrides, range(2, 22), every=4)
