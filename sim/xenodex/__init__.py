@@ -16,6 +16,7 @@ Modules:
 - board: the text board (`str(state)`, `state.board_text()`, the envs' `render_mode="ansi"`).
 - observation: a seat's view, action labels, illegal-action reasons, visible events.
 - scenario: scenario dicts, `to_dict` and back.
+- scenario_flow: the checks that a scenario's decision, tasks and end state can be played.
 - game: `XenodexGame`, the unit tables, action codec and set-up.
 """
 from sim.xenodex.game import XenodexGame

@@ -6,7 +6,8 @@ and ours XD-13, XD-21..XD-24, XD-27 in docs/rules/xenodex.md).
   live anchors) and at least one unit stands (XD-13).
 - Turns run clockwise from the lead (XD-24); on its turn a side acts with one available
   character (strike, capture, an activated ability, or stand down) or holds: it acts no more
-  in this battle. A character acts `strikes_per_cycle` times per cycle in each battle
+  in this battle. A denied character (Jam, Mind Command) cannot strike; a readied one
+  (Rally, Tactical Relay) must strike with its extra action. A character acts `strikes_per_cycle` times per cycle in each battle
   (Flurry: more); First Strike characters act in an opening round (XD-23).
 - A strike deals max(0, STR + roll - DEF), roll uniform on roll_min..roll_max (XD-3), to a
   rival character or a rival's vulnerable anchor (active, not guarded, no taunter, XD-22);
@@ -22,7 +23,7 @@ and ours XD-13, XD-21..XD-24, XD-27 in docs/rules/xenodex.md).
 """
 from __future__ import annotations
 
-from sim.xenodex.state import DENIED, GONE, RALLIED
+from sim.xenodex.state import DENIED, GONE, RALLIED, READY, STRUCK
 
 
 # ----------------------------------------------------------------------------- stats
@@ -93,12 +94,29 @@ def max_strikes(s, i: int) -> int:
 
 
 def can_act(s, i: int, stage: int) -> bool:
-    """Whether unit i may still act in this battle stage (0: the First Strike round)."""
-    if s.flags[i] & DENIED:
-        return False
+    """Whether unit i may still act in this battle stage (0: the First Strike round). A
+    denied character cannot strike (Jam, Mind Command: "cannot strike"), so it is available
+    only while it has another action: a capture or an activated ability with a target."""
     if stage == 0:
-        return s.used[i] == 0 and s.game.u_first[s.card[i]]
-    return s.used[i] < s.game.u_strikes[s.card[i]]
+        ok = s.used[i] == 0 and s.game.u_first[s.card[i]]
+    else:
+        ok = s.used[i] < s.game.u_strikes[s.card[i]]
+    if ok and s.flags[i] & DENIED:
+        return has_other_action(s, i)
+    return ok
+
+
+def has_other_action(s, i: int) -> bool:
+    """Whether character i (in a slot) has an action besides striking and standing down: a
+    capture, or an activated ability with a candidate. A readied character's action must be
+    a strike (Rally: "may strike again"), and Ancients have none."""
+    p = i // s.D
+    if p >= s.n or s.flags[i] & READY:
+        return False
+    k = s.loc[i]
+    if capturable(s, p, k):
+        return True
+    return any(ok(s, p, k, i, ab) for ok, ab in s.game.u_act_cands[s.card[i]])
 
 
 def side_mask(s, k: int) -> int:
@@ -183,13 +201,15 @@ def heal_unit(s, j: int, amount: int) -> int:
 
 
 def move_unit(s, j: int, k2: int) -> None:
-    """Move a unit on the board to slot k2. It keeps its BP and any denial; its strikes count
-    afresh there, since a character strikes once per cycle *in each battle* (XD-13)."""
+    """Move a unit on the board to slot k2. It keeps its BP, any denial and whether it has
+    struck; its strikes count afresh there, since a character strikes once per cycle *in
+    each battle* (XD-13), so a readied action it had not spent is superseded."""
     k = s.loc[j]
     s.board[k].remove(j)
     s.board[k2].append(j)
     s.loc[j] = k2
     s.used[j] = 0
+    s.flags[j] &= ~READY
     s._events.append(("move", j // s.D, j, k, k2))
 
 
@@ -371,12 +391,17 @@ def next_turn(s, p: int) -> None:
 
 
 def rally_ok(s, j: int) -> bool:
-    """Whether character j has spent its actions and may be readied again (once a cycle)."""
-    return (s.used[j] >= s.game.u_strikes[s.card[j]] and not s.flags[j] & (DENIED | RALLIED))
+    """Whether character j may be readied (Rally, Tactical Relay: "a character that has
+    struck"): it has struck this cycle, has spent its actions, is not denied and was not
+    readied already this cycle (XD-23)."""
+    f = s.flags[j]
+    return bool(f & STRUCK and not f & (DENIED | RALLIED)
+                and s.used[j] >= s.game.u_strikes[s.card[j]])
 
 
 def rally(s, j: int) -> None:
-    """Ready character j for one more action this cycle (Rally, Tactical Relay)."""
+    """Ready character j to strike once more this cycle (Rally, Tactical Relay): that action
+    must be a strike (`rules._actor_actions`)."""
     s.used[j] = s.game.u_strikes[s.card[j]] - 1
-    s.flags[j] |= RALLIED
+    s.flags[j] |= RALLIED | READY
     s._events.append(("rally", j // s.D, j))

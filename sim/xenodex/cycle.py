@@ -14,8 +14,8 @@ the lead moves one seat clockwise every cycle.
 - Deploy: staged units to slots; one anchor per player per slot; an unescorted anchor only
   where no rival has a live anchor, an escorted one anywhere (XD-4), the escort counted when
   the anchor plugs in (XD-25).
-- Recovery: Regen and Mender first, then paid healing (to full) and anchor repair (to full,
-  waking a disabled anchor) (XD-5, XD-6, XD-16, XD-17).
+- Recovery: Regen and Mender first, then paid healing (to full, or as much as the seat can
+  pay) and anchor repair (to full, waking a disabled anchor) (XD-5, XD-6, XD-16, XD-17).
 - Results: clean control, proven slots against the control remembered at the top of the
   cycle (XD-8, XD-26), convergence; the cycle limit (XD-8) and playing on (XD-14).
 """
@@ -169,9 +169,19 @@ def recovery(s) -> None:
 
 
 # ----------------------------------------------------------------------------- costs
+def heal_amount(s, j: int) -> int:
+    """BP a paid heal of character j restores now (XD-6, XD-16): its missing BP, or as many
+    as its owner's CDX pays for at `heal_cost_per_bp` each; 0 when it cannot be healed."""
+    missing = s.game.u_bp[s.card[j]] - s.bp[j]
+    rate = s.params.heal_cost_per_bp
+    if rate and missing > 0:
+        return min(missing, s.cdx[j // s.D] // rate)
+    return missing
+
+
 def heal_cost(s, j: int) -> int:
-    """CDX to heal character j to full (XD-6)."""
-    return (s.game.u_bp[s.card[j]] - s.bp[j]) * s.params.heal_cost_per_bp
+    """CDX the paid heal of character j offered now costs (`heal_amount` BP, XD-6)."""
+    return heal_amount(s, j) * s.params.heal_cost_per_bp
 
 
 def repair_cost(s, p: int, k: int) -> int:
@@ -248,10 +258,11 @@ def deploy_anchor(s, p: int, k: int) -> None:
 
 
 def heal_character(s, p: int, j: int) -> None:
-    """Recovery: pay to heal character j to full BP (XD-6)."""
-    cost = heal_cost(s, j)
-    s.cdx[p] -= cost
-    got = bt.heal_unit(s, j, s.game.u_bp[s.card[j]])
+    """Recovery: pay to heal character j by `heal_amount` BP: to full, or as far as p's CDX
+    goes (XD-6, XD-16)."""
+    amount = heal_amount(s, j)
+    s.cdx[p] -= amount * s.params.heal_cost_per_bp
+    got = bt.heal_unit(s, j, amount)
     s._events.append(("heal", p, j, got, "paid"))
 
 

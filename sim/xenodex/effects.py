@@ -2,9 +2,11 @@
 
 Card files name an effect and its params (cardspec.py); this module gives each name its
 behaviour, so the rules never branch on a card (XD-9). Rules implemented here:
-- Abilities ("Abilities", XD-9): heal, mender (heal); jam (deny attacks); relocate and
-  displace (move units, XD-27); rally (battle timing, XD-23). Passive ones (taunt, cleave, flurry,
-  guard_anchor, fortify, first_strike, counter) are read from the game's tables by battle.py.
+- Abilities ("Abilities", XD-9): heal, mender (heal); jam (deny attacks: the target cannot
+  strike); relocate and displace (move units, XD-27); rally (battle timing, XD-23: readies a
+  character that has struck). Passive ones (taunt, cleave, flurry, guard_anchor, fortify,
+  first_strike, counter) are read from the game's tables by battle.py. What a card calls a
+  "rival" is another seat, never an Ancient (XD-21).
 - Transmissions (XD-7, "Transmissions"): free to play; a targeted one that hits a single
   rival lets its player pick which (`rival`, `rival_unit`); a slot-wide one hits every rival
   present in the chosen slot and never its player's own units unless the card says
@@ -33,8 +35,10 @@ def _heal(s, p: int, k: int, i: int, ab, j: int) -> None:
 
 
 def _jam_cands(s, p: int, k: int, i: int, ab) -> list[int]:
-    D = s.D
-    return [j for j in s.board[k] if j // D != p and not s.flags[j] & DENIED
+    """"A rival character in this slot": another seat's (not an Ancient, XD-21), not denied
+    already, with an action left this cycle."""
+    D, n = s.D, s.n
+    return [j for j in s.board[k] if j // D != p and j // D < n and not s.flags[j] & DENIED
             and s.used[j] < bt.max_strikes(s, j)]
 
 
@@ -52,10 +56,11 @@ def _relocate(s, p: int, k: int, i: int, ab, k2: int) -> None:
 
 
 def _displace_cands(s, p: int, k: int, i: int, ab) -> list[int]:
+    """"Push a rival character in this slot": another seat's (not an Ancient, XD-21)."""
     if s.K < 2:
         return []
-    D = s.D
-    return [j for j in s.board[k] if j // D != p]
+    D, n = s.D, s.n
+    return [j for j in s.board[k] if j // D != p and j // D < n]
 
 
 def _displace(s, p: int, k: int, i: int, ab, j: int) -> None:
@@ -138,7 +143,7 @@ def tx_choices(s, p: int, t: int) -> tuple[str, list[int]]:
             if eff == "hack_anchors":
                 hit = any(q != p and s.alvl[q * K + k] >= 0 and s.abp[q * K + k] > 0 for q in range(n))
             else:
-                hit = any(spec.hits_own or j // D != p for j in s.board[k])
+                hit = any(_slot_hit(s, p, spec, j) for j in s.board[k])
             if hit:
                 out.append(k)
         return "slot", out
@@ -187,10 +192,15 @@ def _hack(s, p, spec, k):
             bt.damage_anchor(s, q, k, spec.param("damage"), "tx")
 
 
+def _slot_hit(s, p: int, spec, j: int) -> bool:
+    """Whether slot-wide damage of seat p hits unit j: every rival character (another seat's,
+    not an Ancient, XD-21), or every character there when the card says `hits_own`."""
+    return spec.hits_own or j // s.D not in (p, s.n)
+
+
 def _damage_slot(s, p, spec, k):
-    D = s.D
     for j in list(s.board[k]):
-        if spec.hits_own or j // D != p:
+        if _slot_hit(s, p, spec, j):
             bt.damage_unit(s, j, spec.param("damage"), "tx")
 
 

@@ -21,6 +21,7 @@ from sim.core.actions import ActionCodec
 from sim.core.errors import CardDataError, InvalidDeckError
 from sim.core.protocol import Game
 from sim.core.seeding import make_rng
+from sim.xenodex import effects as fx
 from sim.xenodex import scenario
 from sim.xenodex.cards import XenodexCards, load_cards
 from sim.xenodex.cardspec import DeckSpec
@@ -84,6 +85,10 @@ class XenodexGame(Game, params=XenodexParams, state=XenodexState):
                 elif e == "mender":
                     self.u_mender[c] = a.param("amount")
             self.u_activated[c] = tuple(a for a in spec.abilities if a.timing == "activated")
+        # (has-a-candidate test, ability) per activated ability: a denied character may still
+        # use one (battle.has_other_action).
+        self.u_act_cands = [tuple((fx.ACTIVATED[a.effect][1], a) for a in acts)
+                            for acts in self.u_activated]
         self.ancient_ids = []
         for a, spec in cs.ancients.items():
             u = C + a

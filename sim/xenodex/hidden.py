@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.checks import check_generator, check_seat
 from sim.core.hidden import shuffled
 from sim.core.seeding import fresh_rng_state
 from sim.xenodex.state import DECK, GONE, HAND, NONE, STAGED
@@ -71,11 +72,10 @@ def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> No
 
 
 def determinize(state, observer: int, rng: np.random.Generator):
-    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt."""
-    if isinstance(observer, bool) or not isinstance(observer, (int, np.integer)) \
-            or not 0 <= observer < state.n:
-        raise ValueError(f"observer must be a seat 0..{state.n - 1}, got {observer!r}")
-    observer = int(observer)
+    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt
+    (`observer` a seat, `rng` a numpy Generator: InvalidArgumentError otherwise)."""
+    observer = check_seat(observer, state.n, "observer")
+    check_generator(rng)
     s = state.clone()
     s.card = s.card[:]                                  # copy on write (state.py)
     for q in range(s.n):

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-
+from sim.core.checks import check_action, check_seat
 from sim.core.events import DRAWS, redact_events
 from sim.core.views import pending_view
 from sim.xenodex import battle as bt
 from sim.xenodex import cycle as cy
-from sim.xenodex.state import DENIED, RALLIED
+from sim.xenodex.state import DENIED, RALLIED, READY, STRUCK
 
 
 def seat_name(state, p: int) -> str:
@@ -47,7 +46,8 @@ def _units(state, k: int) -> list[dict]:
                       "bp": bp[j], "max_bp": u_bp[c], "str": st if st > 0 else 0,
                       "def": df if df > 0 else 0, "used": used[j],
                       "max_strikes": u_strikes[c], "denied": bool(f & DENIED),
-                      "rallied": bool(f & RALLIED)})
+                      "rallied": bool(f & RALLIED), "struck": bool(f & STRUCK),
+                      "ready": bool(f & READY)})
     return units
 
 
@@ -140,9 +140,7 @@ def board_from_observation(obs: dict) -> PublicBoard:
 def observe(state, player: int) -> dict:
     """The structured view of `player`; it holds nothing that seat cannot know."""
     n = state.n
-    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
-        raise ValueError(f"player must be a seat 0..{n - 1}, got {player!r}")
-    player = int(player)
+    player = check_seat(player, n)
     g = state.game
     ctrl = cy.controllers(state)
     slots = []
@@ -220,9 +218,10 @@ def unit_name(state, j: int) -> str:
 
 
 def label(state, action: int) -> str:
-    """A readable label of `action` in this state, e.g. "deploy anchor to S3 (escorted)"."""
+    """A readable label of `action` in this state, e.g. "deploy anchor to S3 (escorted)": any
+    id of the action space, legal now or not (IllegalActionError for anything else)."""
     g = state.game
-    block, idx = g.codec.decode(int(action))
+    block, idx = g.codec.decode(check_action(action, g.action_space_size))
     pend = state.pending
     kind = pend[0] if pend else ""
     p = pend[1] if pend else 0
@@ -256,6 +255,10 @@ def label(state, action: int) -> str:
         return f"select {unit_name(state, j)} in {S[k] if k >= 0 else '?'}"
     if block in ("target", "slot", "seat"):
         return _choice_label(state, block, idx, kind, p)
+    if block in ("capture", "ability") and kind != "actor":
+        return f"{block} #{idx} (an action of a selected character)"
+    if block == "ability" and idx >= len(g.u_activated[state.card[pend[3]]]):
+        return f"ability #{idx} (not one of {unit_name(state, pend[3])}'s)"
     if block == "capture":
         q = bt.unabs(state, p, idx + 1)
         k, i = pend[2], pend[3]
@@ -266,7 +269,9 @@ def label(state, action: int) -> str:
         return f"{ab.effect} with {unit_name(state, i)}"
     if block == "heal":
         j = p * D + idx
-        return f"heal {unit_name(state, j)} for {cy.heal_cost(state, j)} CDX"
+        got, missing = cy.heal_amount(state, j), g.u_bp[state.card[j]] - state.bp[j]
+        part = f" ({got} of {missing} BP)" if got < missing else ""
+        return f"heal {unit_name(state, j)} for {cy.heal_cost(state, j)} CDX{part}"
     if block == "repair":
         return f"repair anchor in {S[idx]} for {cy.repair_cost(state, p, idx)} CDX"
     return f"{block} {idx}"
@@ -317,10 +322,10 @@ def illegal_reason(state, block: str, idx: int) -> str:
         "deploy": {"done", "deploy", "deploy_anchor", "tx"},
         "strike": {"done", "select", "tx"},
         "recovery": {"done", "heal", "repair", "tx"},
-        "actor": {"done", "target", "capture", "ability"},
-        "cleave": {"done", "target"},
-        "ability": {"target", "slot"},
-        "tx": {"target", "slot", "seat"},
+        "actor": {"done", "target", "capture", "ability", "tx"},
+        "cleave": {"done", "target", "tx"},
+        "ability": {"target", "slot", "tx"},
+        "tx": {"target", "slot", "seat", "tx"},
     }[kind]
     if block not in allowed:
         return f"a {block!r} action does not answer the pending {kind!r} decision of {who}"
@@ -365,10 +370,13 @@ def illegal_reason(state, block: str, idx: int) -> str:
         if state.loc[j] != k:
             return f"{who}'s unit #{idx} is not in {S[k]}, where the battle is"
         if state.flags[j] & DENIED:
-            return f"{unit_name(state, j)} is denied and cannot strike this cycle"
+            return (f"{unit_name(state, j)} is denied (it cannot strike this cycle) and has no "
+                    f"capture or ability to use")
         if state.bstage == 0:
             return "only First Strike characters act in the opening round"
         return f"{unit_name(state, j)} has no strike left this cycle"
+    if block in ("capture", "ability") and state.flags[pend[3]] & READY:
+        return f"{unit_name(state, pend[3])} was readied to strike again: its action must be a strike"
     if block == "capture":
         q = bt.unabs(state, p, idx + 1)
         k = pend[2]
@@ -378,6 +386,10 @@ def illegal_reason(state, block: str, idx: int) -> str:
     if block == "target" and kind in ("actor", "cleave"):
         q, j, ak = state.dec_target(p, idx)
         k = pend[2]
+        if kind == "actor" and state.flags[pend[3]] & DENIED:
+            return f"{unit_name(state, pend[3])} is denied and cannot strike this cycle"
+        if kind == "cleave" and q >= state.n:
+            return "Cleave's extra targets are rival units, and an Ancient is not a rival (XD-21)"
         if q == p:
             return "a character strikes rival units, not its own side"
         if j < 0:
@@ -405,7 +417,8 @@ def illegal_reason(state, block: str, idx: int) -> str:
             return f"{who}'s unit #{idx} is not on the board"
         if state.bp[j] >= g.u_bp[state.card[j]]:
             return f"{unit_name(state, j)} is not damaged"
-        return f"healing {unit_name(state, j)} costs {cy.heal_cost(state, j)} CDX but {who} has {cdx}"
+        return (f"healing {unit_name(state, j)} costs {state.params.heal_cost_per_bp} CDX per BP "
+                f"but {who} has {cdx}")
     if block == "repair":
         if state.alvl[p * K + idx] < 0:
             return f"{who} has no anchor in {S[idx]}"

@@ -9,7 +9,8 @@ Every decision is a pending choice `(kind, seat, ...)`; the seat is `current_pla
   ("cleave", p, slot, unit, left, atk, hits) extra Cleave targets; ("ability", p, slot,
   unit, index) an ability's target; ("tx", p, tx, home) a transmission's target. A
   sub-choice with a single candidate is made at once (XD-20).
-A transmission may be played at any home decision of its player (XD-7, XD-12).
+A transmission may be played at any decision of its player, sub-choices included; the
+interrupted decision resumes after it (XD-7, XD-12, `_resume`).
 `apply` checks the action against the cached legal list before changing anything, so an
 IllegalActionError names the reason and leaves the state exactly as it was (C-4); then it
 runs tasks (cycle.py, battle.py) until the next decision or the end.
@@ -26,7 +27,7 @@ from sim.xenodex import effects as fx
 from sim.xenodex import hidden, scenario
 from sim.xenodex import observation as ob
 from sim.xenodex.board import render_board
-from sim.xenodex.state import StateData
+from sim.xenodex.state import DENIED, READY, STRUCK, StateData
 
 HOME = frozenset({"summon", "deploy", "strike", "recovery"})
 
@@ -149,20 +150,21 @@ class XenodexState(GameRules, StateData, State):
             else:
                 self._recovery_actions(p, out)
             self._tx_actions(p, out)
-        elif kind == "actor":
-            out = self._actor_actions(p, pend[2], pend[3])
-        elif kind == "cleave":
-            hits = pend[6]
-            out = [g.a_done] + [a for a in self._strike_ids(p, pend[2]) if a not in hits]
-        elif kind == "ability":
-            ab = g.u_activated[self.card[pend[3]]][pend[4]]
-            ckind, cands, _ = fx.ACTIVATED[ab.effect]
-            out = [self.enc_choice(p, ckind, x) for x in cands(self, p, pend[2], pend[3], ab)]
-        elif kind == "tx":
-            ckind, cands = fx.tx_choices(self, p, pend[2])
-            out = [self.enc_choice(p, ckind, x) for x in cands]
         else:
-            raise AssertionError(f"unknown pending kind {kind!r}")
+            if kind == "actor":
+                out = self._actor_actions(p, pend[2], pend[3])
+            elif kind == "cleave":
+                out = [g.a_done] + self._cleave_ids(p, pend[2], pend[6])
+            elif kind == "ability":
+                ab = g.u_activated[self.card[pend[3]]][pend[4]]
+                ckind, cands, _ = fx.ACTIVATED[ab.effect]
+                out = [self.enc_choice(p, ckind, x) for x in cands(self, p, pend[2], pend[3], ab)]
+            elif kind == "tx":
+                ckind, cands = fx.tx_choices(self, p, pend[2])
+                out = [self.enc_choice(p, ckind, x) for x in cands]
+            else:
+                raise AssertionError(f"unknown pending kind {kind!r}")
+            self._tx_actions(p, out)                  # sub-choices are decision points too (XD-12)
         out.sort()
         return out
 
@@ -183,9 +185,26 @@ class XenodexState(GameRules, StateData, State):
             out.append(self.enc_anchor(p, q, k) if is_anchor else self.enc_unit(p, j))
         return out
 
+    def _cleave_ids(self, p: int, k: int, hits: tuple) -> list[int]:
+        """Cleave's extra targets: "more rival units" the strike has not hit, so never an
+        Ancient (XD-21)."""
+        n = self.n
+        out = []
+        for q, j, is_anchor in bt.strike_targets(self, p, k):
+            if q < n:
+                a = self.enc_anchor(p, q, k) if is_anchor else self.enc_unit(p, j)
+                if a not in hits:
+                    out.append(a)
+        return out
+
     def _actor_actions(self, p: int, k: int, i: int) -> list[int]:
+        """Stand down, strikes (not when denied: "cannot strike"), captures and activated
+        abilities (not with a readied action: Rally's "may strike again")."""
         g = self.game
-        out = [g.a_done] + self._strike_ids(p, k)
+        f = self.flags[i]
+        out = [g.a_done] if f & DENIED else [g.a_done] + self._strike_ids(p, k)
+        if f & READY:
+            return out
         for q in bt.capturable(self, p, k):
             out.append(g.a_capture + bt.rel(self, p, q) - 1)
         for x, ab in enumerate(g.u_activated[self.card[i]]):
@@ -231,9 +250,10 @@ class XenodexState(GameRules, StateData, State):
         cdx = self.cdx[p]
         D, K = self.D, self.K
         ubp, card, bp = g.u_bp, self.card, self.bp
+        rate = self.params.heal_cost_per_bp
         for k in range(K):
             for j in self.board[k]:
-                if j // D == p and bp[j] < ubp[card[j]] and cy.heal_cost(self, j) <= cdx:
+                if j // D == p and bp[j] < ubp[card[j]] and rate <= cdx:   # at least 1 BP (XD-16)
                     out.append(g.a_heal + j - p * D)
             idx = p * K + k
             if self.alvl[idx] >= 0 and self.abp[idx] < g.anchor_bp[self.alvl[idx]] \
@@ -259,7 +279,9 @@ class XenodexState(GameRules, StateData, State):
         pend = self.pending
         self.pending = None
         kind = pend[0]
-        if kind in HOME:
+        if block == "tx":
+            self._play_tx(pend[1], idx + 1, pend)
+        elif kind in HOME:
             self._apply_home(pend, block, idx)
         elif kind == "actor":
             self._apply_actor(pend, block, idx)
@@ -284,9 +306,6 @@ class XenodexState(GameRules, StateData, State):
                 self.bpassed |= 1 << p
                 bt.next_turn(self, p)
                 self._events.append(("hold", p, pend[2]))
-            return
-        if block == "tx":
-            self._play_tx(p, idx + 1, pend)
             return
         if block == "select":
             self.pending = ("actor", p, pend[2], p * self.D + idx)
@@ -313,9 +332,13 @@ class XenodexState(GameRules, StateData, State):
         _, p, k, i = pend
         g = self.game
         self.used[i] += 1
+        flags = self.flags
+        if flags[i] & READY:
+            flags[i] &= ~READY
         if block == "done":
             self._events.append(("stand_down", p, i))
         elif block == "target":
+            flags[i] |= STRUCK
             q, j, _ = self.dec_target(p, idx)
             r = bt.roll(self)
             atk = bt.strength(self, i, k) + r
@@ -324,7 +347,7 @@ class XenodexState(GameRules, StateData, State):
             extra = g.u_cleave[self.card[i]]
             if extra and self.loc[i] == k:
                 hits = (g.a_target + idx,)
-                if any(a not in hits for a in self._strike_ids(p, k)):
+                if self._cleave_ids(p, k, hits):
                     self.pending = ("cleave", p, k, i, extra, atk, hits)
                     return
         elif block == "capture":
@@ -346,7 +369,7 @@ class XenodexState(GameRules, StateData, State):
             q, j, _ = self.dec_target(p, idx)
             bt.strike(self, p, i, k, q, j, j < 0, atk)
             hits = hits + (self.game.a_target + idx,)
-            if left > 1 and self.loc[i] == k and any(a not in hits for a in self._strike_ids(p, k)):
+            if left > 1 and self.loc[i] == k and self._cleave_ids(p, k, hits):
                 self.pending = ("cleave", p, k, i, left - 1, atk, hits)
                 return
         bt.next_turn(self, p)
@@ -371,10 +394,54 @@ class XenodexState(GameRules, StateData, State):
         spec = self.game.tx[t]
         fx.TX_RESOLVE[spec.effect](self, p, spec, choice)
         self._events.append(("tx_resolved", p, t, choice))
-        if home[0] == "strike":
-            self.tasks.append(("strike_turn",))       # the battle may have changed
-        else:
+        self._resume(p, home)
+
+    def _resume(self, p: int, home: tuple) -> None:
+        """Return to the decision `home` a transmission interrupted (XD-12). A battle turn is
+        asked afresh (the battle may have changed); a play begun that the transmission left
+        without its actor or any target ends there ("fizzle"), an action spent stays spent; a
+        sub-choice left with one candidate is made at once (XD-20)."""
+        kind = home[0]
+        if kind == "strike":
+            self.tasks.append(("strike_turn",))
+        elif kind in HOME:
             self.pending = home
+        elif kind == "actor":
+            k, i = home[2], home[3]
+            m = bt.side_mask(self, k)
+            if self.loc[i] == k and m & (m - 1) and bt.can_act(self, i, self.bstage):
+                self.pending = home
+            else:
+                self.tasks.append(("strike_turn",))
+        elif kind == "cleave":
+            k, i = home[2], home[3]
+            if self.loc[i] == k and self._cleave_ids(p, k, home[6]):
+                self.pending = home
+            else:
+                bt.next_turn(self, p)
+        elif kind == "ability":
+            k, i = home[2], home[3]
+            ab = self.game.u_activated[self.card[i]][home[4]]
+            _, cands, resolve = fx.ACTIVATED[ab.effect]
+            options = cands(self, p, k, i, ab) if self.loc[i] == k else []
+            if len(options) > 1:
+                self.pending = home
+                return
+            if options:
+                resolve(self, p, k, i, ab, options[0])
+            else:
+                self._events.append(("fizzle", p, "ability", i))
+            bt.next_turn(self, p)
+        else:                                          # "tx": the interrupted transmission
+            t = home[2]
+            cands = fx.tx_choices(self, p, t)[1]
+            if len(cands) > 1:
+                self.pending = home
+            elif cands:
+                self._resolve_tx(p, t, cands[0], home[3])
+            else:
+                self._events.append(("fizzle", p, "tx", t))
+                self._resume(p, home[3])
 
     # ------------------------------------------------------------------ task machine
     def _run(self) -> None:

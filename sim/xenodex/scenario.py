@@ -13,20 +13,23 @@ Phases: "start" (the top of the cycle: Echoes, Income), "summon", "deploy" (with
 default the lead), "battle" (from "slot", default S1 onward), "recovery", "results".
 `state_to_dict` writes the exact form: each seat's instance table (`cards`), zones as unit
 indices, the task stack, the pending choice and the generator; `state_from_dict` reads both.
-Unknown keys and impossible positions raise InvalidScenarioError naming the key.
+A seat's `deck` is a shipped deck's name or a deck dict. A unit's `struck` defaults to
+whether it has acted (`used`). Unknown keys and positions that cannot be played on (see
+scenario_flow.py for the decision, tasks and end) raise InvalidScenarioError naming the key.
 """
 from __future__ import annotations
 
 from functools import partialmethod
 from typing import Any
 
-from sim.core.errors import InvalidScenarioError
+from sim.core.errors import InvalidDeckError, InvalidParamsError, InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
 from sim.core.scenario_fields import check_header, pending_choice, scenario_rng, task_stack
 from sim.core.scenario_fields import check_keys as _keys
 from sim.core.scenario_fields import int_field as _int
 from sim.core.scenario_fields import to_lists as _lists
-from sim.xenodex.state import DECK, DENIED, GONE, HAND, NONE, RALLIED, STAGED
+from sim.xenodex.scenario_flow import check_flow
+from sim.xenodex.state import DECK, DENIED, GONE, HAND, NONE, RALLIED, READY, STAGED, STRUCK
 
 _TOP = {"game", "params", "players", "cycle", "lead", "phase", "actor", "slot", "seed", "rng",
         "seats", "echo", "echo_slot", "echo_deck", "echo_discard", "fields", "start_control",
@@ -35,7 +38,7 @@ _TOP = {"game", "params", "players", "cycle", "lead", "phase", "actor", "slot", 
 _SEAT = {"deck", "cdx", "cards", "hand", "library", "staged", "discard", "board", "staged_anchors",
          "pool", "tx_hand", "tx_library", "tx_discard", "tx_left", "starved", "buff"}
 _SLOT = {"anchor", "units"}
-_UNIT = {"card", "unit", "bp", "used", "denied", "rallied"}
+_UNIT = {"card", "unit", "bp", "used", "denied", "rallied", "struck", "ready"}
 _ANCHOR = {"level", "bp"}
 _PHASES = ("start", "summon", "deploy", "battle", "recovery", "results")
 _TASKS = {"strike_turn", "turn", "battle_next", "recovery", "results", "cycle_start"}
@@ -56,7 +59,8 @@ def state_to_dict(s) -> dict[str, Any]:
         board = {}
         for k in range(K):
             units = [{"unit": j - base, "bp": s.bp[j], "used": s.used[j],
-                      "denied": bool(s.flags[j] & DENIED), "rallied": bool(s.flags[j] & RALLIED)}
+                      "denied": bool(s.flags[j] & DENIED), "rallied": bool(s.flags[j] & RALLIED),
+                      "struck": bool(s.flags[j] & STRUCK), "ready": bool(s.flags[j] & READY)}
                      for j in s.board[k] if j // D == q]
             idx = q * K + k
             entry: dict[str, Any] = {}
@@ -145,9 +149,6 @@ class _Builder:
         _keys(d, _SEAT, where)
         D, K = g.D, g.K
         base = q * D
-        deck_name = d.get("deck", g.default_decks()[q])
-        if not isinstance(deck_name, str):
-            raise InvalidScenarioError(f"{where}.deck: expected a deck name, got {deck_name!r}")
         s.cdx[q] = _int(d, "cdx", s.params.starting_cdx, 0, 10**9, where)
         exact = "cards" in d
         table: list[int] = [0] * D
@@ -217,8 +218,11 @@ class _Builder:
             top = g.u_bp[s.card[j]]
             s.bp[j] = _int(spec, "bp", top, 1, top, uw)
             s.used[j] = _int(spec, "used", 0, 0, 10, uw)
+            # "struck" defaults to whether it has acted: a short scenario's "used" means it struck
             s.flags[j] = (DENIED if _bool(spec, "denied", False, uw) else 0) | \
-                         (RALLIED if _bool(spec, "rallied", False, uw) else 0)
+                         (RALLIED if _bool(spec, "rallied", False, uw) else 0) | \
+                         (STRUCK if _bool(spec, "struck", s.used[j] > 0, uw) else 0) | \
+                         (READY if _bool(spec, "ready", False, uw) else 0)
             s.loc[j] = k
             s.board[k].append(j)
         s.hand[q] = zones["hand"]
@@ -238,15 +242,21 @@ class _Builder:
             for i in range(D):
                 if table[i] and i not in used_units:
                     raise InvalidScenarioError(f"{where}.cards[{i}]: unit #{i} is in no zone")
-        s.astaged[q] = _int(d, "staged_anchors", 0, 0, g.params.anchor_pool, where)
+        pool = g.params.anchor_pool
+        s.astaged[q] = _int(d, "staged_anchors", 0, 0, pool, where)
         live = sum(1 for k in range(K) if s.alvl[q * K + k] >= 0)
-        s.pool[q] = _int(d, "pool", max(0, g.params.anchor_pool - live - s.astaged[q]), 0, 100, where)
+        s.pool[q] = _int(d, "pool", max(0, pool - live - s.astaged[q]), 0, pool, where)
+        if s.pool[q] + s.astaged[q] + live > pool:
+            key = "pool" if "pool" in d else "staged_anchors" if "staged_anchors" in d else "board"
+            raise InvalidScenarioError(
+                f"{where}.{key}: {s.pool[q]} anchors in the pool, {s.astaged[q]} staged and {live} on the "
+                f"board are more than the {pool} a player has (XD-2)")
         s.tx_hand[q] = [self.tx(t, f"{where}.tx_hand[{x}]") for x, t in enumerate(_list(d, "tx_hand", where))]
         s.tx_deck[q] = [self.tx(t, f"{where}.tx_library[{x}]")
                         for x, t in enumerate(_list(d, "tx_library", where))][::-1]
         s.tx_disc[q] = [self.tx(t, f"{where}.tx_discard[{x}]")
                         for x, t in enumerate(_list(d, "tx_discard", where))]
-        s.tx_left[q] = _int(d, "tx_left", g.params.tx_plays if s.tx_hand[q] else 0, 0, 10, where)
+        s.tx_left[q] = _int(d, "tx_left", g.params.tx_plays if s.tx_hand[q] else 0, 0, g.params.tx_plays, where)
         s.starved[q] = _bool(d, "starved", False, where)
         buff = d.get("buff", {})
         _keys(buff, set(self.slots), f"{where}.buff")
@@ -286,9 +296,29 @@ class _Builder:
             s.flags[a] = DENIED if _bool(e, "denied", False, w) else 0
 
 
+def deck_of(game, d: Any, q: int) -> str:
+    """The deck name of seat q's entry `d`: a shipped deck's name, or a deck dict (validated
+    as `game.deck_spec` does); the default deck when absent."""
+    where = f"seats[{q}]"
+    _keys(d, _SEAT, where)
+    deck = d.get("deck", game.default_decks()[q])
+    if isinstance(deck, dict):
+        try:
+            return game.deck_spec(deck).name
+        except InvalidDeckError as err:
+            raise InvalidScenarioError(f"{where}.deck: {err}") from None
+    if not isinstance(deck, str) or deck not in game.cards.decks:
+        raise InvalidScenarioError(f"{where}.deck: unknown deck {deck!r}; known decks: {game.deck_names()} "
+                                   f"(or a deck dict)")
+    return deck
+
+
 def state_from_dict(game, data: dict):
     """A XenodexState from a scenario or `state_to_dict` output (validated, C-4)."""
-    check_header(data, game, _TOP)
+    try:
+        check_header(data, game, _TOP)
+    except InvalidParamsError as err:
+        raise InvalidScenarioError(f"scenario.params: {err}") from None
     g = game
     n = g.n
     if "players" in data and data["players"] != n:
@@ -297,10 +327,7 @@ def state_from_dict(game, data: dict):
     if not isinstance(seats, list) or len(seats) != n:
         raise InvalidScenarioError(f"scenario.seats: expected a list of {n} seat dicts")
     b = _Builder(g, data)
-    names = []
-    for q, d in enumerate(seats):
-        name = d.get("deck", g.default_decks()[q]) if isinstance(d, dict) else None
-        names.append(name if isinstance(name, str) else "")
+    names = [deck_of(g, d, q) for q, d in enumerate(seats)]
     s = g.blank_state(names)
     s.cycle = _int(data, "cycle", 1, 1, g.params.cycle_limit + g.params.overtime_cycles, "scenario")
     s.lead = _int(data, "lead", 0, 0, n - 1, "scenario")
@@ -312,7 +339,9 @@ def state_from_dict(game, data: dict):
         _keys(order, set(b.slots), "scenario.board_order")
         for lab, units in order.items():
             k = b.slots[lab]
-            want = [q * g.D + i for q, i in units] if isinstance(units, list) else None
+            ok = isinstance(units, list) and all(
+                isinstance(u, list) and len(u) == 2 and all(type(x) is int for x in u) for u in units)
+            want = [q * g.D + i for q, i in units] if ok else None
             if want is None or sorted(want) != sorted(s.board[k]):
                 raise InvalidScenarioError(f"scenario.board_order.{lab}: not the units in that slot")
             s.board[k] = want
@@ -351,22 +380,32 @@ def state_from_dict(game, data: dict):
     if not isinstance(siege, list) or len(siege) != g.K or not all(isinstance(x, bool) for x in siege):
         raise InvalidScenarioError(f"scenario.siege: expected {g.K} booleans or a list of slot labels")
     s.siege = siege
-    s.rng = scenario_rng(data)
+    try:
+        s.rng = scenario_rng(data)
+    except (OverflowError, AttributeError) as err:
+        raise InvalidScenarioError(f"scenario.rng: not a PCG64 state ({err})") from None
     s.winner = _int(data, "winner", -1, -1, n - 1, "scenario")
     s.end_reason = data.get("end_reason", "")
     s.done = _bool(data, "done", False, "scenario")
     if "tasks" in data or "pending" in data:
         _exact_flow(s, data)
+    elif s.done:
+        s.phase = "over"
     else:
         _start_phase(s, b, data)
+    check_flow(s)
     return s
 
 
 def _exact_flow(s, data: dict) -> None:
+    tasks = data.get("tasks", [])
+    if not isinstance(tasks, list) or not all(isinstance(t, list) and t and isinstance(t[0], str) for t in tasks):
+        raise InvalidScenarioError(f"scenario.tasks: expected a list of tasks [kind, ...], got {tasks!r}")
     s.tasks = task_stack(data, _TASKS)
+    pend = data.get("pending")
+    if pend is not None and not (isinstance(pend, list) and pend and isinstance(pend[0], str)):
+        raise InvalidScenarioError(f"scenario.pending: expected null or [kind, seat, ...], got {pend!r}")
     s.pending = pending_choice(data, _PENDING, s.n)
-    if s.pending is None and not s.done:
-        raise InvalidScenarioError("scenario.pending: a live game needs a pending decision")
     phase = data.get("phase", "summon")
     if not isinstance(phase, str):
         raise InvalidScenarioError(f"scenario.phase: expected a string, got {phase!r}")

@@ -9,7 +9,9 @@ Conventions:
   i-th of its deck list; Ancients (XD-9) are instances of the neutral side n. Per-instance
   facts are flat lists: `card` (a unit card id: characters 1..C, Ancients C+1..), `loc`
   (where it is: DECK, HAND, STAGED, GONE or a slot >= 0), `bp`, `used` (actions spent this
-  cycle) and `flags` (DENIED, RALLIED; per cycle). `card` changes only at set-up and when an
+  cycle) and `flags` (per cycle: DENIED by Jam or Mind Command, so it cannot strike; STRUCK
+  once it has struck; RALLIED once readied by Rally or Tactical Relay; READY while that
+  readied action, which must be a strike, is unspent). `card` changes only at set-up and when an
   Ancient appears, so clones share it and writers copy it first (copy on write).
 - Zones: `deck[p]` (top at the end), `hand[p]`, `staged[p]` and `discard[p]` are lists of
   instance ids; `board[k]` lists every unit in slot k in arrival order.
@@ -23,7 +25,7 @@ from __future__ import annotations
 from sim.core.records import StateRecord
 
 NONE, DECK, HAND, STAGED, GONE = -5, -4, -3, -2, -1
-DENIED, RALLIED = 1, 2
+DENIED, RALLIED, STRUCK, READY = 1, 2, 4, 8
 
 class StateData(StateRecord, lists="cdx loc bp used flags alvl abp pool astaged bstr bdef tx_left starved "
                                  "echo_deck echo_disc start_ctrl proven siege tasks",

@@ -131,9 +131,10 @@ def test_xd23_battle_timing_rally_lets_an_ally_strike_again_once_a_cycle():
     assert s.used[0] == 0 and labels(s)[1:] == ["select Synth Drone (player 0 #0) in S1",
                                                  "select Hive Tactician (player 0 #2) in S1"]
     act_all(s, "select Synth Drone (player 0 #0) in S1", "strike Moss Golem (player 1 #0) in S1 with Synth Drone (player 0 #0)")
-    act_all(s, "select Hive Tactician (player 0 #2) in S1", "rally with Hive Tactician (player 0 #2)")
-    # the Drone was rallied already (once a cycle, XD-23): the only candidate is Tactician #1
-    assert s.used[0] == 1 and s.used[1] == 0 and s.events[-1] == ("rally", 0, 1)
+    act(s, "select Hive Tactician (player 0 #2) in S1")
+    # the Drone was rallied already (once a cycle, XD-23) and Tactician #1 rallied, it did not
+    # strike: Rally has no candidate
+    assert "rally with Hive Tactician (player 0 #2)" not in labels(s)
 
 
 def test_xd22_battle_timing_counter_strikes_back_when_the_character_survives():
@@ -173,3 +174,57 @@ def test_xd23_a_denied_character_cannot_be_rallied():
                {"board": {"S1": {"units": ["Moss Golem"]}}})
     act(s, "select Hive Tactician (player 0 #1) in S1")
     assert "rally with Hive Tactician (player 0 #1)" not in labels(s)
+
+
+def test_xd23_rally_readies_only_a_character_that_has_struck():
+    # "another of your characters in this slot that has struck": not one that stood down,
+    # used an ability or captured
+    me = {"board": {"S1": {"units": ["Synth Drone", "Arc Welder", {"card": "Reef Crawler", "bp": 5},
+                                     "Null Courier", "Hive Tactician"]}}}
+    s = scenario([me, {"board": {"S1": {"anchor": 4}}}, {"board": {"S1": {"anchor": 0}}}],
+                 phase="battle", params=R3)
+    act_all(s, "select Synth Drone (player 0 #0) in S1", "strike player 1's anchor in S1 with Synth Drone (player 0 #0)",
+            "select Arc Welder (player 0 #1) in S1", "heal with Arc Welder (player 0 #1)",
+            "select Reef Crawler (player 0 #2) in S1", "stand down Reef Crawler (player 0 #2)",
+            "select Null Courier (player 0 #3) in S1", "capture player 2's anchor in S1 with Null Courier (player 0 #3)",
+            "select Hive Tactician (player 0 #4) in S1", "rally with Hive Tactician (player 0 #4)")
+    # the struck Drone is the only candidate: chosen at once (XD-20)
+    assert s.events[-1] == ("rally", 0, 0) and s.used[:4] == [0, 1, 1, 1]
+
+
+def test_xd23_a_rallied_character_must_strike_with_its_extra_action():
+    me = {"board": {"S1": {"units": ["Arc Welder", {"card": "Reef Crawler", "bp": 5}, "Hive Tactician"]}}}
+    s = scenario([me, {"board": {"S1": {"anchor": 4}}}, {"board": {"S1": {"anchor": 0}}}],
+                 phase="battle", params=R3)
+    act_all(s, "select Arc Welder (player 0 #0) in S1", "strike player 1's anchor in S1 with Arc Welder (player 0 #0)",
+            "select Reef Crawler (player 0 #1) in S1", "stand down Reef Crawler (player 0 #1)",
+            "select Hive Tactician (player 0 #2) in S1", "rally with Hive Tactician (player 0 #2)",
+            "select Arc Welder (player 0 #0) in S1")
+    # "may strike again": no heal, no capture with the readied action
+    assert labels(s) == ["stand down Arc Welder (player 0 #0)", "strike player 1's anchor in S1 with Arc Welder (player 0 #0)",
+                         "strike player 2's anchor in S1 with Arc Welder (player 0 #0)"]
+    act(s, "strike player 2's anchor in S1 with Arc Welder (player 0 #0)")
+    assert s.abp[2 * 5] == 25 - (3 + 3 - 4) and s.used[0] == 1
+
+
+def test_deny_attacks_jam_stops_striking_only():
+    # "cannot strike": the jammed Abductor may still relocate or capture (its Jam has no
+    # target: the Observer has acted)
+    s = scenario([{"board": {"S1": {"units": ["Grey Observer"]}}},
+                  {"board": {"S1": {"units": ["Abductor"]}}},
+                  {"board": {"S1": {"anchor": 0}, "S2": {"units": ["Reef Crawler"]}}}],
+                 phase="battle", params=R3)
+    act_all(s, "select Grey Observer (player 0 #0) in S1", "jam with Grey Observer (player 0 #0)")
+    assert s.flags[20] & 1 and s.current_player == 1
+    act(s, "select Abductor (player 1 #0) in S1")
+    assert labels(s) == ["stand down Abductor (player 1 #0)", "capture player 2's anchor in S1 with Abductor (player 1 #0)",
+                         "relocate with Abductor (player 1 #0)"]
+    act(s, "capture player 2's anchor in S1 with Abductor (player 1 #0)")
+    assert s.alvl[2 * 5] == -1
+
+
+def test_deny_attacks_a_jammed_character_with_nothing_but_strikes_is_not_asked():
+    s = battle({"board": {"S1": {"units": ["Grey Observer", "Synth Drone"]}}},
+               {"board": {"S1": {"units": ["Reef Crawler"]}}})
+    act_all(s, "select Grey Observer (player 0 #0) in S1", "jam with Grey Observer (player 0 #0)")
+    assert s.current_player == 0                # the jammed Crawler has no other action: skipped

@@ -229,9 +229,23 @@ def test_xd6_xd16_recovery_healing_costs_one_cdx_per_bp_to_full():
     assert labels(s) == ["end recovery", "heal Moss Golem (player 0 #0) for 18 CDX", "heal Reef Crawler (player 0 #1) for 1 CDX"]
     act(s, "heal Moss Golem (player 0 #0) for 18 CDX")
     assert s.bp[0] == 28 and s.cdx[0] == 2
+    assert labels(s) == ["end recovery", "heal Reef Crawler (player 0 #1) for 1 CDX"]
+
+
+def test_xd6_xd16_a_heal_restores_as_much_as_the_seat_can_pay():
     s = scenario([{"cdx": 17, "board": {"S1": {"units": [{"card": "Moss Golem", "bp": 10}]}}}, {}],
                  phase="recovery")
-    assert labels(s) == ["end recovery"]                 # no free or partial healing
+    assert labels(s) == ["end recovery", "heal Moss Golem (player 0 #0) for 17 CDX (17 of 18 BP)"]
+    act(s, "heal Moss Golem (player 0 #0) for 17 CDX (17 of 18 BP)")
+    assert s.bp[0] == 27 and s.cdx[0] == 0 and labels(s) == ["end recovery"]
+    s = scenario([{"cdx": 7, "board": {"S1": {"units": [{"card": "Moss Golem", "bp": 10}]}}}, {}],
+                 phase="recovery", params={"heal_cost_per_bp": 3})
+    act(s, "heal Moss Golem (player 0 #0) for 6 CDX (2 of 18 BP)")       # 2 BP at 3 CDX each, 1 CDX left
+    assert s.bp[0] == 12 and s.cdx[0] == 1 and labels(s) == ["end recovery"]
+    s = scenario([{"cdx": 0, "board": {"S1": {"units": [{"card": "Moss Golem", "bp": 10}]}}}, {}],
+                 phase="recovery", params={"heal_cost_per_bp": 0})
+    act(s, "heal Moss Golem (player 0 #0) for 0 CDX")                      # free healing goes to full
+    assert s.bp[0] == 28
 
 
 def test_xd15_upgrades_cost_6_12_20_30_and_raise_bp_def_and_emission():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 
+import numpy as np
 import pytest
 
 from sim import (
@@ -14,6 +15,7 @@ from sim import (
     InvalidDeckError,
     InvalidScenarioError,
 )
+from sim.core.errors import InvalidArgumentError
 from sim.xenodex.cards import (
     CARDS_DIR,
     DECKS_DIR,
@@ -85,8 +87,8 @@ def test_c4_illegal_recovery_actions():
     g = GAME2
     s = scenario([{"cdx": 3, "board": {"S1": {"anchor": {"level": 0, "bp": 0},
                                               "units": [{"card": "Moss Golem", "bp": 10}, "Synth Drone"]}}}, {}],
-                 phase="recovery")
-    _expect(s, g.a_heal + 0, "costs 18 CDX but player 0 has 3")
+                 phase="recovery", params={"heal_cost_per_bp": 4})
+    _expect(s, g.a_heal + 0, "costs 4 CDX per BP but player 0 has 3")
     _expect(s, g.a_heal + 1, "is not damaged")
     _expect(s, g.a_heal + 5, "not on the board")
     _expect(s, g.a_repair + 0, "the repair costs 13 CDX but player 0 has 3")
@@ -158,3 +160,106 @@ def test_c4_bad_card_data_names_card_and_field(tmp_path):
     (cards_dir / "characters.json").write_text("[{")
     with pytest.raises(CardDataError, match="characters.json: not valid JSON"):
         load_cards_from(cards_dir, DECKS_DIR)
+
+
+BAD_ACTIONS = [(0.0, "is a float"), (np.float32(0), "is a float32"), (float("inf"), "is a float"),
+               (False, "is a bool"), ("0", "is a str"), (None, "is a NoneType"), (-1, "outside the action space"),
+               (10**6, "outside the action space")]
+BAD_SEATS = [(0.0, "is a float"), (True, "is a bool"), ("0", "is a str"), (None, "is a NoneType"),
+             (-1, "not a seat of this game"), (2, "not a seat of this game"), (7, "not a seat of this game")]
+
+
+def test_c4_action_label_checks_the_action():
+    s = GAME2.new_state(3)
+    for bad, reason in BAD_ACTIONS:
+        with pytest.raises(IllegalActionError, match=reason):
+            s.action_label(bad)
+    assert s.action_label(np.int64(0)) == s.action_label(0) == "end summon"
+
+
+def test_c4_action_label_names_every_action_of_the_space_in_every_decision():
+    # an id that does not answer the pending decision still gets a label (no raw IndexError)
+    s = scenario([{"board": {"S1": {"units": ["Synth Drone"]}}}, {"board": {"S1": {"units": ["Moss Golem"]}}}],
+                 phase="battle", params=R3)
+    g = s.game
+    for state in (s, GAME2.new_state(5)):
+        for a in range(g.action_space_size):
+            assert isinstance(state.action_label(a), str)
+    act(s, "select Synth Drone (player 0 #0) in S1")
+    assert s.action_label(g.a_ability + 1) == "ability #1 (not one of Synth Drone (player 0 #0)'s)"
+    assert GAME2.new_state(5).action_label(g.a_capture) == "capture #0 (an action of a selected character)"
+
+
+def test_c4_observation_and_determinize_check_the_seat_and_the_generator():
+    s = GAME2.new_state(3)
+    rng = np.random.default_rng(0)
+    for bad, reason in BAD_SEATS:
+        with pytest.raises(InvalidArgumentError, match=f"player .*{reason}"):
+            s.observation(bad)
+        with pytest.raises(InvalidArgumentError, match=f"observer .*{reason}"):
+            s.determinize(bad, rng)
+    for bad in (7, None, np.random.RandomState(0), "rng"):
+        with pytest.raises(InvalidArgumentError, match="rng must be a numpy Generator"):
+            s.determinize(0, bad)
+    assert s.observation(np.int64(1)) == s.observation(1)
+    assert s.determinize(np.int32(0), np.random.default_rng(1)).to_dict() == \
+        s.determinize(0, np.random.default_rng(1)).to_dict()
+
+
+def _edited(**top):
+    d = GAME2.new_state(1).to_dict()         # player 1 (seat 1) leads and is to summon
+    d.update(top)
+    return d
+
+
+def test_c4_scenarios_that_cannot_be_played_are_refused_naming_the_key():
+    g = GAME2
+    fight = scenario([{"board": {"S1": {"units": ["Synth Drone", "Grey Observer"]}}},
+                      {"board": {"S1": {"units": ["Moss Golem"]}}}], phase="battle")
+    battle = fight.to_dict()
+    assert battle["pending"] == ["strike", 0, 0]
+    for pending, msg in [
+        (["actor", 0, 0, 20], r"scenario.pending: unit 20 is not a character of seat 0"),
+        (["ability", 0, 0, 1, 1], r"scenario.pending: Grey Observer has no activated ability #1"),
+        (["cleave", 0, 0, 0, 1, 9, [100]], r"scenario.pending: 1 Cleave targets left"),
+        (["ability", 0, 0, 0, 0], r"scenario.pending: Synth Drone has no activated ability"),
+        (["strike", 0, 1], r"scenario.pending: slot 1 is not the battle's slot 0"),
+    ]:
+        with pytest.raises(InvalidScenarioError, match=msg):
+            fight.game.state_from_dict(dict(battle, pending=pending))
+    cases = [
+        (_edited(pending=["strike", 1, 3]), r"scenario.pending: slot 3 is not the battle's slot -1"),
+        (_edited(pending=["tx", 1, 99, ["summon", 1]]), r"scenario.pending: 99 is not a transmission"),
+        (_edited(pending=["tx", 1, 5, ["summon", 0]]), r"scenario.pending: the interrupted decision"),
+        (_edited(pending=["tx", 1, 5]), r"scenario.pending: a 'tx' decision has 4 entries"),
+        (_edited(pending=["summon", 0]), r"scenario.tasks: a 'summon' decision of seat 0 stands on"),
+        (_edited(tasks=[]), r"scenario.tasks: a 'summon' decision of seat 1 stands on"),
+        (_edited(tasks=[["turn", "lunch", 0]]), r"scenario.tasks\[0\]: unknown task|scenario.tasks: a 'summon'"),
+        (_edited(tasks=[["ability"]]), r"scenario.tasks\[0\]: unknown task"),
+        (_edited(tasks=5), r"scenario.tasks: expected a list of tasks"),
+        (_edited(phase="battle"), r"scenario.phase: a 'summon' decision is taken in phase 'summon'"),
+        (_edited(winner=0), r"scenario.winner: a live game has no winner"),
+        (_edited(done=True), r"scenario.pending: a finished game has no pending decision"),
+        ({"seats": [{}, {}], "pending": ["summon", 1]}, r"scenario.tasks: a 'summon' decision of seat 1"),
+        ({"seats": [{}, {}], "done": True}, r"scenario.end_reason: '' is not one of"),
+        ({"seats": [{"deck": "nope"}, {}]}, r"seats\[0\].deck: unknown deck 'nope'"),
+        ({"seats": [{"pool": 100}, {}]}, r"seats\[0\].pool: expected an int in 0..6, got 100"),
+        ({"seats": [{"pool": 2, "board": {f"S{k}": {"anchor": 0} for k in range(1, 6)}}, {}]},
+         r"seats\[0\].pool: 2 anchors in the pool, 0 staged and 5 on the board are more than the 6"),
+        ({"seats": [{"staged_anchors": 2, "board": {f"S{k}": {"anchor": 0} for k in range(1, 6)}}, {}]},
+         r"seats\[0\].staged_anchors: 0 anchors in the pool, 2 staged and 5 on the board"),
+        ({"seats": [{"board": {"S1": {"units": [{"card": "Synth Drone", "bp": 0}]}}}, {}]},
+         r"seats\[0\].board.S1.bp: expected an int in 1..12, got 0"),
+        ({"seats": [{"hand": ["Synth Drone"] * 40}, {}]}, r"seats\[0\].hand\[20\]: seat 0 lists more than 20"),
+        (_edited(seats=[dict(_edited()["seats"][0], hand=[19] * 40), _edited()["seats"][1]]),
+         r"seats\[0\].hand\[1\]: unit #19 is listed in two places"),
+        (_edited(seats=[dict(_edited()["seats"][0], library=[19] + _edited()["seats"][0]["library"]),
+                        _edited()["seats"][1]]), r"seats\[0\].library\[0\]: unit #19 is listed in two places"),
+        (_edited(rng={"bit_generator": "PCG64", "state": {"state": -1, "inc": 1}, "has_uint32": 0,
+                      "uinteger": 0}), r"scenario.rng: not a PCG64 state"),
+        (_edited(params={"emission": [1]}), r"scenario.params: "),
+    ]
+    for data, msg in cases:
+        with pytest.raises(InvalidScenarioError, match=msg):
+            g.state_from_dict(data)
+    assert g.state_from_dict(_edited()).to_dict() == _edited()

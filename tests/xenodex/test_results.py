@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.xenodex.helpers import GAME2, GAME4, act_all, game, labels, scenario
+from tests.xenodex.helpers import GAME2, GAME4, act, act_all, game, labels, scenario
 
 ALL5 = {f"S{k}": {"anchor": 0} for k in range(1, 6)}
 
@@ -154,3 +154,48 @@ def test_xd21_ancients_can_be_struck_and_knocked_out():
     assert "strike Star Leech (Ancient #0) in S1 with Siege Frame (player 0 #0)" in labels(s)
     act_all(s, "strike Star Leech (Ancient #0) in S1 with Siege Frame (player 0 #0)")
     assert s.board[0] == [0] and s.loc[40] == -1
+
+
+def _with_ancient(seats: list[dict], **top):
+    return scenario(seats, phase="battle", params={"ancients": True, "roll_min": 3, "roll_max": 3},
+                    ancients=[{"card": "Star Leech", "slot": "S1"}], **top)
+
+
+def test_xd21_psi_lance_and_mind_command_skip_ancients():
+    # "each rival character", "a rival character": an Ancient is not a rival
+    s = _with_ancient([{"tx_hand": ["Psi Lance"], "board": {"S1": {"units": ["Synth Drone"]}}},
+                       {"board": {"S1": {"units": ["Moss Golem"]}}}])
+    act(s, "transmit Psi Lance")
+    assert s.bp[20] == 24 and s.bp[40] == 20
+    s = _with_ancient([{"tx_hand": ["Psi Lance", "Mind Command"], "board": {"S1": {"units": ["Synth Drone"]}}},
+                       {}])
+    assert not any(lab.startswith("transmit") for lab in labels(s))  # nothing a rival's there
+
+
+def test_xd21_jam_and_displace_skip_ancients():
+    s = _with_ancient([{"board": {"S1": {"units": ["Drift Jelly"]}}}, {"board": {"S1": {"units": ["Moss Golem"]}}}])
+    act(s, "select Drift Jelly (player 0 #0) in S1")
+    assert labels(s)[-2:] == ["displace with Drift Jelly (player 0 #0)", "jam with Drift Jelly (player 0 #0)"]
+    act(s, "jam with Drift Jelly (player 0 #0)")                  # the Golem is the only candidate
+    assert s.flags[20] & 1 and not s.flags[40] & 1
+    s = _with_ancient([{"board": {"S1": {"units": ["Drift Jelly"]}}}, {"board": {"S1": {"anchor": 0}}}])
+    act(s, "select Drift Jelly (player 0 #0) in S1")
+    assert not any(lab.startswith(("displace", "jam")) for lab in labels(s))
+
+
+def test_xd21_cleave_extra_targets_skip_ancients():
+    # "also hits up to N more rival units": the first strike may hit the Ancient, not the extras
+    s = _with_ancient([{"board": {"S1": {"units": ["Vine Lasher"]}}},
+                       {"board": {"S1": {"units": ["Reef Crawler", "Reef Crawler"]}}}])
+    act_all(s, "select Vine Lasher (player 0 #0) in S1", "strike Reef Crawler (player 1 #0) in S1 with Vine Lasher (player 0 #0)")
+    assert labels(s) == ["no more targets", "also strike Reef Crawler (player 1 #1) in S1"]
+    s = _with_ancient([{"board": {"S1": {"units": ["Vine Lasher"]}}},
+                       {"board": {"S1": {"units": ["Reef Crawler"]}}}])
+    act_all(s, "select Vine Lasher (player 0 #0) in S1", "strike Star Leech (Ancient #0) in S1 with Vine Lasher (player 0 #0)")
+    assert labels(s) == ["no more targets", "also strike Reef Crawler (player 1 #0) in S1"]
+
+
+def test_xd21_emp_cascade_hits_every_character_ancients_included():
+    s = _with_ancient([{"tx_hand": ["EMP Cascade"], "board": {"S1": {"units": ["Synth Drone"]}}}, {}])
+    act(s, "transmit EMP Cascade")
+    assert s.bp[0] == 12 - 5 and s.bp[40] == 20 - 5

@@ -114,6 +114,80 @@ def test_greys_tactical_relay_lets_a_character_that_struck_strike_again():
     assert s.used[0] == 0 and "select Grey Scout (player 0 #0) in S1" in labels(s)
 
 
+def test_greys_tactical_relay_readies_only_a_character_that_has_struck():
+    s = scenario([{"tx_hand": ["Tactical Relay"], "board": {"S1": {"units": ["Synth Drone", "Reef Crawler",
+                                                                            "Spore Tender"]}}},
+                  {"board": {"S1": {"anchor": 4}}}], phase="battle", params=R3)
+    act_all(s, "select Synth Drone (player 0 #0) in S1", "stand down Synth Drone (player 0 #0)")
+    assert "transmit Tactical Relay" not in labels(s)           # standing down is not striking
+    act_all(s, "select Reef Crawler (player 0 #1) in S1", "strike player 1's anchor in S1 with Reef Crawler (player 0 #1)",
+            "transmit Tactical Relay")                             # one candidate: chosen at once
+    assert s.used[:2] == [1, 0] and s.events[-2] == ("rally", 0, 1)
+
+
+def test_greys_mind_command_stops_striking_only():
+    s = scenario([{"tx_hand": ["Mind Command"], "board": {"S1": {"units": ["Synth Drone"]}}},
+                  {"board": {"S1": {"units": ["Null Courier"]}}}], phase="battle", params=R3)
+    act_all(s, "transmit Mind Command", "hold in S1", "select Null Courier (player 1 #0) in S1")
+    assert labels(s) == ["stand down Null Courier (player 1 #0)", "relocate with Null Courier (player 1 #0)"]
+
+
+# ----------------------------------------------------------------------------- TX at sub-choices
+def test_xd7_xd12_a_transmission_may_be_played_at_the_actor_decision():
+    s = scenario([{"tx_hand": ["Boost Carrier"], "board": {"S1": {"units": ["Synth Drone"]}}},
+                  {"board": {"S1": {"units": ["Moss Golem"]}}}], phase="battle", params=R3)
+    act_all(s, "select Synth Drone (player 0 #0) in S1", "transmit Boost Carrier")
+    assert s.pending == ("actor", 0, 0, 0)                 # back to what the Drone does
+    act(s, "strike Moss Golem (player 1 #0) in S1 with Synth Drone (player 0 #0)")
+    assert s.bp[20] == 28 - (4 + 2 + 3 - 3)
+
+
+def test_xd7_xd12_a_transmission_may_be_played_at_an_ability_target_decision():
+    s = scenario([{"tx_hand": ["Psi Lance"], "board": {"S1": {"units": ["Grey Observer"]}}},
+                  {"board": {"S1": {"units": ["Reef Crawler", "Moss Golem"]}}}], phase="battle", params=R3)
+    act_all(s, "select Grey Observer (player 0 #0) in S1", "jam with Grey Observer (player 0 #0)", "transmit Psi Lance")
+    assert s.bp[20:22] == [9, 24] and s.pending == ("ability", 0, 0, 0, 0)
+    act(s, "jam Moss Golem (player 1 #1) in S1")
+    assert s.flags[21] & 1
+
+
+def test_xd7_xd12_a_transmission_may_be_played_between_cleave_targets():
+    s = scenario([{"tx_hand": ["Psi Lance"], "board": {"S1": {"units": ["Vine Lasher"]}}},
+                  {"board": {"S1": {"units": ["Reef Crawler", "Reef Crawler", "Spore Tender"]}}}],
+                 phase="battle", params=R3)
+    act_all(s, "select Vine Lasher (player 0 #0) in S1", "strike Reef Crawler (player 1 #0) in S1 with Vine Lasher (player 0 #0)",
+            "transmit Psi Lance")
+    assert s.bp[20:23] == [13 - 7 - 4, 13 - 4, 14 - 4]
+    assert labels(s) == ["no more targets", "also strike Reef Crawler (player 1 #1) in S1",
+                         "also strike Spore Tender (player 1 #2) in S1"]
+
+
+def test_xd7_xd12_a_transmission_may_be_played_while_choosing_another_ones_target():
+    s = scenario([{"tx_hand": ["Siphon", "Data Windfall"], "tx_left": 2}, {"cdx": 30}, {"cdx": 5}],
+                 params={"tx_plays": 2})
+    act_all(s, "transmit Siphon", "transmit Data Windfall")
+    assert s.cdx[0] == 215 and s.pending == ("tx", 0, 5, ("summon", 0))
+    act(s, "Siphon on player 1 · Blorptenna")
+    assert s.cdx == [227, 18, 5] and s.pending == ("summon", 0)
+
+
+def test_xd12_a_play_left_without_its_actor_or_any_target_ends():
+    # the healer and the heal's candidates are knocked out by the seat's own EMP Cascade
+    s = scenario([{"tx_hand": ["EMP Cascade"], "board": {"S1": {"units": [
+        {"card": "Arc Welder", "bp": 5}, {"card": "Synth Drone", "bp": 3}, {"card": "Reef Crawler", "bp": 4}]}}},
+        {"board": {"S1": {"units": ["Moss Golem"]}}}], phase="battle", params=R3)
+    act_all(s, "select Arc Welder (player 0 #0) in S1", "heal with Arc Welder (player 0 #0)", "transmit EMP Cascade")
+    assert ("fizzle", 0, "ability", 0) in s.events and s.loc[:3] == [-1, -1, -1]
+    assert s.bp[20] == 28 - 5 and s.phase == "recovery"          # one side left: resolved
+    # the selected character is knocked out: the seat's battle turn is asked afresh
+    s = scenario([{"tx_hand": ["EMP Cascade"], "board": {"S1": {"units": [{"card": "Synth Drone", "bp": 3},
+                                                                         "Moss Golem"]}}},
+                  {"board": {"S1": {"units": ["Reef Crawler"]}}}], phase="battle", params=R3)
+    act_all(s, "select Synth Drone (player 0 #0) in S1", "transmit EMP Cascade")
+    assert s.loc[0] == -1 and s.pending == ("strike", 0, 0)
+    assert labels(s) == ["hold in S1", "select Moss Golem (player 0 #1) in S1"]
+
+
 def test_others_build_and_sustain():
     s = scenario([{"tx_hand": ["Rapid Assembly"], "pool": 1}, {}])
     act(s, "transmit Rapid Assembly")
