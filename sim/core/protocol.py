@@ -150,11 +150,16 @@ class State(abc.ABC):
     def events(self) -> list[tuple]:
         """Events produced by the last `apply` (or set-up): tuples starting with a kind string."""
 
-    @abc.abstractmethod
     def board_text(self) -> str:
         """The board as text, as a spectator or hot-seat player reads it: every seat's public
         facts, the battle and pending choice in progress, then the hand and legal actions of
-        the seat to act. Not a seat's observation: it shows the hand of whoever decides."""
+        the seat to act. Not a seat's observation: it shows the hand of whoever decides. The
+        three games give their own boards; this default is the summary line and the legal
+        actions, for a state class that has no board of its own."""
+        lines = [repr(self)]
+        if not self.is_terminal():
+            lines += ["Legal actions:"] + [f"  {a:>3}: {self.action_label(a)}" for a in self.legal_actions()]
+        return "\n".join(lines)
 
     def __str__(self) -> str:
         """`board_text()`, so `print(state)` shows the board."""

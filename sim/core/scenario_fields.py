@@ -99,11 +99,14 @@ def pending_choice(data: dict, kinds: frozenset[str] | set[str], seats: int) -> 
     """The scenario's pending choice (`"pending"`): None, or `(kind, seat, ...)` with a kind of
     `kinds` and a seat in 0..seats-1."""
     p = to_tuples(data.get("pending"))
-    if p is not None and (not isinstance(p, tuple) or len(p) < 2 or not isinstance(p[0], str)
-                          or p[0] not in kinds
-                          or not isinstance(p[1], int) or isinstance(p[1], bool) or not 0 <= p[1] < seats):
+    if p is None:
+        return None
+    if not isinstance(p, tuple) or len(p) < 2 or not isinstance(p[0], str) or p[0] not in kinds:
         raise InvalidScenarioError(f"scenario.pending: unknown pending choice {data.get('pending')!r}; "
                                    f"kinds: {sorted(kinds)}")
+    if not isinstance(p[1], int) or isinstance(p[1], bool) or not 0 <= p[1] < seats:
+        who = " or ".join(map(str, range(seats))) if seats <= 2 else f"in 0..{seats - 1}"
+        raise InvalidScenarioError(f"scenario.pending[1]: expected a seat {who}, got {p[1]!r}")
     return p
 
 

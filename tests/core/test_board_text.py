@@ -88,3 +88,12 @@ def test_one_seat_numbering_player_0_to_n_minus_1_in_boards_and_labels(name, ove
                 seen_seats |= {int(k) for k in re.findall(r"\bplayer (\d)", text, re.I)}
             state.apply(int(rng.choice(state.legal_actions())))
     assert seen_seats == set(range(game.num_players))
+
+
+def test_a_state_class_without_its_own_board_prints_its_summary_and_legal_actions():
+    from tests.agents.toy_games import THREE_PLAYER, TreeGame
+    state = TreeGame(THREE_PLAYER, 3).new_state(0)
+    lines = str(state).splitlines()
+    assert lines[0] == repr(state) and lines[1] == "Legal actions:"
+    assert lines[2:] == [f"  {a:>3}: {state.action_label(a)}" for a in state.legal_actions()]
+    assert "object at 0x" not in repr(state)
