@@ -69,7 +69,7 @@ def _unit_layout(K: int, U: int) -> Layout:
     s.add("str", 1, f"current STR (auras, TX, Echo) / {STAT_SCALE:g}, clipped", 0, 3)
     s.add("def", 1, f"current DEF (auras, TX, Echo) / {STAT_SCALE:g}, clipped", 0, 3)
     s.add("actions_left", 1, "actions left this cycle (max strikes - used) / 3, clipped", 0, 1)
-    s.add("denied", 1, "1 if denied (Jam, Mind Command): it cannot act this cycle")
+    s.add("denied", 1, "1 if denied (Jam, Mind Command): it cannot strike this cycle")
     s.add("rallied", 1, "1 if readied by Rally or Tactical Relay this cycle")
     return s
 
