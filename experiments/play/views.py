@@ -85,13 +85,22 @@ def all_board(state: Any) -> str:
     return "\n".join(lines)
 
 
+PRIVATE_BLOCKS = {"first_cycle": frozenset({"scan"})}
+"""Action blocks whose labels name cards only the actor sees (First Cycle's Scan order names
+the scanned cards): never shown to another seat, whatever the re-deals say."""
+
+
 def public_label(state: Any, action: int, seat: int, rng: np.random.Generator) -> str | None:
     """The label of `action` (by the seat to act) as `seat` may read it: the label itself for
-    the seat's own action, else the label only if re-deals of what `seat` cannot see give the
-    same text; None when it would name something hidden."""
+    the seat's own action; None for a block of `PRIVATE_BLOCKS`; else the label only if
+    re-deals of what `seat` cannot see give the same text (None when it would name something
+    hidden)."""
     label = state.action_label(action)
     if state.current_player == seat:
         return label
+    block, _ = state.game.codec.decode(action)
+    if block in PRIVATE_BLOCKS.get(game_name(state), ()):
+        return None
     for _ in range(TWIN_CHECKS):
         twin = state.determinize(seat, rng)
         try:
