@@ -291,6 +291,10 @@ def check_args(args: Args) -> Args:
     return args
 
 
+ALIASES = {"total_steps": ("--steps",)}
+"""Extra spellings of a flag (`--steps` is what the README and docs/rl.md use)."""
+
+
 def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
     """Args from the command line: one flag per field, --param key=value for params overrides."""
     import argparse
@@ -308,7 +312,8 @@ def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
         elif f.type == "int | None":
             ap.add_argument(flag, type=int, default=f.default, help=doc)
         else:
-            ap.add_argument(flag, type=type(f.default), default=f.default, help=doc)
+            flags = [flag, *ALIASES.get(f.name, ())]
+            ap.add_argument(*flags, dest=f.name, type=type(f.default), default=f.default, help=doc)
     ns = ap.parse_args(argv)
     values = vars(ns)
     from experiments.batch.config import parse_param

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import csv
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -97,3 +98,13 @@ def test_train_ppo_refuses_an_unknown_vector_env():
     from sim.core.errors import TcglabError
     with pytest.raises(TcglabError, match="--vec: must be one of batch, dummy, got 'subproc'"):
         parse_args(["--vec", "subproc"])
+
+
+def test_steps_is_the_readmes_spelling_of_total_steps():
+    from experiments.rl.train_ppo import parse_args
+    assert parse_args(["--steps", "1234"]).total_steps == 1234
+    assert parse_args(["--total-steps", "99"]).total_steps == 99
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    line = next(x for x in readme.splitlines() if x.startswith("tcglab train "))
+    args = line.split("#")[0].split()[2:]
+    assert parse_args(args).total_steps == 200_000
