@@ -29,6 +29,7 @@ import pytest
 
 from envs.encoding.cipher import CipherEncoder
 from sim.cipher.observation import visible_events
+from sim.core.hidden import split_known
 from tests.cipher.helpers import GAME
 
 ENCODER = CipherEncoder(GAME)
@@ -41,23 +42,11 @@ STEPS = 3           # steps a step twin follows the real game
 REVEALED_STEPS = 60  # ... and while the opponent holds revealed cards
 
 
-def _split_known(hand: list[int], known: list[int]) -> tuple[list[int], list[int]]:
-    left = Counter(known)
-    shown, hidden = [], []
-    for c in hand:
-        if left[c] > 0:
-            left[c] -= 1
-            shown.append(c)
-        else:
-            hidden.append(c)
-    return shown, hidden
-
-
 def point_twin(data: dict, p: int, rng: np.random.Generator) -> dict:
     """`data` (a `to_dict` output) with everything hidden from seat p re-dealt."""
     d = {**data, "players": [dict(x) for x in data["players"]]}
     me, opp = d["players"][p], d["players"][1 - p]
-    shown, hidden = _split_known(opp["hand"], opp["revealed"])
+    shown, hidden = split_known(opp["hand"], opp["revealed"])
     pool = hidden + opp["deck"] + opp["orbs"]
     if opp["setaside"] is not None:
         pool.append(opp["setaside"])
@@ -83,7 +72,7 @@ def step_twin(data: dict, p: int, rng: np.random.Generator) -> tuple[dict, int] 
     that hand, a copy of one is swapped out of the hidden hand, or into it."""
     d = {**data, "players": [dict(x) for x in data["players"]]}
     opp = d["players"][1 - p]
-    shown, hidden = _split_known(opp["hand"], opp["revealed"])
+    shown, hidden = split_known(opp["hand"], opp["revealed"])
     # the places a hidden hand card may trade with: ("orbs", i) or ("deck", i), i from the top
     places = [("orbs", i) for i in range(len(opp["orbs"]))] + \
              [("deck", i) for i in range(DEPTH, len(opp["deck"]))]
