@@ -106,8 +106,9 @@ def ladder_markdown(table: pd.DataFrame, spec: LadderSpec) -> str:
     lines = [f"### {spec.game}, {seats} seats",
              "",
              f"{table.attrs.get('matches', 0):,} matches: every lineup of {', '.join(spec.agents)} "
-             f"{spec.matches} times, seats swapped, seed {spec.seed}. Score = (wins + draws / {seats}) / games "
-             f"(1/{seats} = as strong as the field), 95% Wilson interval; rating = openskill mu, "
+             f"{spec.matches} times, seats {'swapped' if seats == 2 else 'rotated'}, seed {spec.seed}. "
+             f"Games = seats played (a mirror counts each of its seats). Score = (wins + draws / {seats}) "
+             f"/ games (1/{seats} = as strong as the field), 95% Wilson interval; rating = openskill mu, "
              "interval mu +- 2 sigma.",
              "",
              "| rank | agent | score | score 95% CI | rating | rating interval | games | wins |",
