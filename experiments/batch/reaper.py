@@ -95,11 +95,9 @@ def main(argv: list[str]) -> None:
     """Wait for standard input to close, then reap the `PID:START` arguments."""
     pids = [(int(p), int(s)) for p, _, s in (arg.partition(":") for arg in argv)]
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C meant for the driver
-    try:
+    with contextlib.suppress(OSError):  # a closed or broken pipe means the driver is gone too
         while sys.stdin.buffer.read(4096):
-            pass
-    except OSError:
-        pass
+            continue
     reap(pids)
 
 
