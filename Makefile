@@ -18,7 +18,7 @@ comma := ,
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,balance]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -61,7 +61,7 @@ BENCH_OUT ?= build/bench
 BENCH_JSON := $(foreach s,engine env agents runner train,$(BENCH_OUT)/$(s).json)
 
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,balance,bench]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)
