@@ -45,24 +45,32 @@ def _hashable(value):
     return tuple(value) if isinstance(value, list) else value
 
 
+def flat_params(params_json: str) -> dict:
+    """A logged params JSON as a dict, each card override a field of its own ("FC033.power")."""
+    p = json.loads(params_json)
+    p.update(p.pop("card_overrides", None) or {})
+    return p
+
+
 def varying_params(matches: pd.DataFrame) -> list[str]:
-    """The params fields whose value differs between rows of the table."""
+    """The params fields (and card overrides, named like "FC033.power") whose value differs between
+    rows of the table."""
     if matches.empty or "params_json" not in matches:
         return []
-    parsed = [json.loads(s) for s in matches["params_json"].unique()]
+    parsed = [flat_params(s) for s in matches["params_json"].unique()]
     names = sorted({k for p in parsed for k in p if k != "game"})
     return [k for k in names if len({json.dumps(p.get(k)) for p in parsed}) > 1]
 
 
 def with_params(matches: pd.DataFrame, names: Sequence[str] | None = None) -> pd.DataFrame:
-    """The table with one column per params field in `names` (default: those that vary),
-    read from `params_json`; list values become tuples so they can be grouped on."""
+    """The table with one column per params field or card override in `names` (default: those
+    that vary), read from `params_json`; list values become tuples so they can be grouped on."""
     names = varying_params(matches) if names is None else list(names)
     missing = [n for n in names if n not in matches.columns]
     if not missing:
         return matches
     out = matches.copy()
-    cache = {s: json.loads(s) for s in out["params_json"].unique()}
+    cache = {s: flat_params(s) for s in out["params_json"].unique()}
     for name in missing:
         out[name] = [_hashable(cache[s].get(name)) for s in out["params_json"]]
     return out

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.core.errors import TcglabError
+from sim.core.card_overrides import card_overrides_json, normalize_card_overrides
+from sim.core.errors import InvalidParamsError, TcglabError
 
 
 class RunConfigError(TcglabError, ValueError):
@@ -147,6 +148,34 @@ def parse_param(text: str) -> tuple[str, Any]:
         return key.strip(), value
 
 
+def parse_card(text: str) -> tuple[str, Any]:
+    """"CARD.FIELD=value" (e.g. "FC033.power=4") with the value read as JSON when it parses."""
+    key, sep, value = text.partition("=")
+    if not sep or "." not in key:
+        raise RunConfigError(f"--card expects CARD.FIELD=VALUE (e.g. FC033.power=4), got {text!r}")
+    return parse_param(text)
+
+
+def with_card_overrides(params: tuple[tuple[str, Any], ...],
+                        cards: list[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
+    """Params pairs with `cards` (key, value) pairs merged into their `card_overrides` (a card
+    given twice keeps its last value)."""
+    if not cards:
+        return params
+    merged = dict(params)
+    merged["card_overrides"] = {**_card_overrides(merged.get("card_overrides")), **_card_overrides(cards)}
+    return tuple(sorted(merged.items()))
+
+
+def _card_overrides(value: Any) -> dict[str, Any]:
+    """Card overrides in their canonical JSON form ({"FC033.power": 4}); a malformed key or value
+    raises RunConfigError naming it."""
+    try:
+        return card_overrides_json(normalize_card_overrides(value))
+    except InvalidParamsError as exc:
+        raise RunConfigError(str(exc)) from None
+
+
 def merge_params(pairs: list[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
     """Params pairs with a repeated key keeping its last value, sorted by key."""
     return tuple(sorted(dict(pairs).items()))
@@ -188,4 +217,9 @@ def _params(value: Any) -> dict[str, Any]:
         _expect(isinstance(key, str) and key, "params", "string keys", key)
         if isinstance(v, float) and not math.isfinite(v):
             raise RunConfigError(f"params: {key}={v} is not a finite number")
-    return dict(pairs)
+    out = dict(pairs)
+    if "card_overrides" in out:
+        out["card_overrides"] = _card_overrides(out["card_overrides"])
+        if not out["card_overrides"]:
+            del out["card_overrides"]
+    return out

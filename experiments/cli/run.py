@@ -10,7 +10,7 @@ import argparse
 import shlex
 import sys
 
-from experiments.batch.config import RunConfig, merge_params, parse_param
+from experiments.batch.config import RunConfig, merge_params, parse_card, parse_param, with_card_overrides
 from experiments.batch.replay import replay_lines
 from experiments.batch.runner import RunInterrupted, check_errors, execute
 
@@ -34,6 +34,9 @@ def add_parsers(sub) -> None:
     run.add_argument("--out", default=None, help="run folder for the Parquet logs (nothing kept without it)")
     run.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                      help="a params override, repeatable; a repeated key keeps the last value")
+    run.add_argument("--card", action="append", default=[], metavar="CARD.FIELD=VALUE",
+                     help="a card override, repeatable, e.g. FC033.power=4 or FE012.skills[0].params.amount=30 "
+                          "(docs/cards/overrides.md; recorded in the params as card_overrides)")
     run.add_argument("--no-swap", action="store_true", help="keep seats fixed between matches")
     run.add_argument("--cross-decks", action="store_true",
                      help="rotate the given decks apart from the agents, so every agent plays every deck "
@@ -64,7 +67,9 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
         game=args.game, agents=tuple(a.strip() for a in _split_specs(args.agents)),
         decks=tuple(d.strip() for d in args.decks.split(",")) if args.decks else None,
         matches=args.matches, seed=args.seed, workers=args.workers, out=args.out,
-        params=merge_params([parse_param(p) for p in args.param]), num_players=args.players,
+        params=with_card_overrides(merge_params([parse_param(p) for p in args.param]),
+                                   [parse_card(c) for c in args.card]),
+        num_players=args.players,
         swap_seats=not args.no_swap, log_decisions=args.log_decisions,
         log_cards=not args.no_cards, backend=args.backend, ray_address=args.ray_address,
         shard_size=args.shard_size, resume=args.resume, progress=not args.no_progress,

@@ -16,6 +16,9 @@
     # agents = [["mcts:iterations=50", "random"], ["greedy", "random"]]   # lineups
     # seed = [1, 2, 3]                                                   # replicates
 
+    [cards]                         # card overrides as more grid axes: CARD.FIELD = [values]
+    "FC033.power" = [3, 4, 5]
+
     [[cells]]                       # or/and an explicit list; same keys as a grid point
     name = "long_games"
     decks = ["black_starter", "blue_starter"]
@@ -29,7 +32,10 @@
 
 A lineup (`decks`, `agents`) is a list with one entry per seat, or one string for every
 seat. `{ round_robin = [...], mirrors = false }` expands to every combination of
-`num_players` different entries (with `mirrors = true`, repeats too). Every key not in
+`num_players` different entries (with `mirrors = true`, repeats too). A key of the form
+CARD.FIELD (in `[cards]`, `[grid]` or a cell) is a card override (docs/cards/overrides.md): the cell's
+overrides are merged into its `card_overrides` param and checked against the card model
+with the cell's other params. Every other key not in
 `SWEEP_KEYS` / `POINT_KEYS` is read as a field of the game's params and checked against
 its declared range (`Params.describe()`); decks, agents and params are then checked per
 cell by `experiments.batch.runner.validate`. Every error is a `SweepError` naming the file, the
@@ -51,7 +57,7 @@ from experiments.batch.config import RunConfig, RunConfigError
 
 SWEEP_KEYS = {"name", "description", "game", "agents", "decks", "matches", "seed", "swap_seats", "cross_decks",
               "shard_size", "log_cards", "log_decisions", "workers", "backend", "ray_address",
-              "params", "grid", "cells", "stop"}
+              "params", "grid", "cards", "cells", "stop"}
 POINT_KEYS = {"decks", "agents", "seed"}
 STOP_KEYS = {"half_width", "metric", "chunk", "min_matches"}
 STOP_METRICS = ("lineup", "first_player")
@@ -169,8 +175,47 @@ def _round_robin(spec: dict, n: int, source: str, where: str) -> list[tuple[str,
     return out
 
 
+def is_card_key(key: str) -> bool:
+    """Whether a sweep key is a card override (CARD.FIELD, e.g. "FC033.power")."""
+    return "." in key or "[" in key
+
+
+def _with_card_axes(grid: Any, cards: Any, source: str) -> Any:
+    """The grid with the `[cards]` table's axes added after its own."""
+    if cards is None:
+        return grid
+    if not isinstance(cards, dict) or not cards:
+        raise _fail(source, "cards", f"a table of card axes (\"FC033.power\" = [3, 4, 5]), got {cards!r}")
+    for key in cards:
+        if not is_card_key(key):
+            raise _fail(source, f"cards.{key}", "a card axis is named CARD.FIELD, e.g. \"FC033.power\"")
+    if grid is not None and not isinstance(grid, dict):
+        return grid
+    return {**(grid or {}), **cards}
+
+
+def _check_card(source: str, where: str, key: str, value: Any) -> None:
+    from sim.core.card_overrides import normalize_card_overrides
+    from sim.core.errors import InvalidParamsError
+    try:
+        normalize_card_overrides({key: value})
+    except InvalidParamsError as exc:
+        raise _fail(source, where, str(exc)) from None
+
+
+def _point_params(base: dict, axes: list) -> dict[str, Any]:
+    """The params of a grid point: the fixed ones, its params axes, and its card axes merged
+    into `card_overrides`."""
+    params = {**base["params"], **{k: v for k, v in axes if k not in POINT_KEYS and not is_card_key(k)}}
+    cards = {k: v for k, v in axes if is_card_key(k)}
+    if cards:
+        params["card_overrides"] = {**dict(params.get("card_overrides") or {}), **cards}
+    return params
+
+
 def _param_checker(game: str, source: str):
-    """A function checking one params value against its declared range, naming the key."""
+    """A function checking one params value against its declared range, naming the key (a card
+    key only for its shape; the card model checks it per cell)."""
     from sim import load_game
     try:
         params_cls = type(load_game(game).params)
@@ -179,6 +224,15 @@ def _param_checker(game: str, source: str):
     fields = {d["name"]: d for d in params_cls.describe()}
 
     def check(where: str, name: str, value: Any) -> None:
+        if is_card_key(name):
+            _check_card(source, where, name, value)
+            return
+        if name == "card_overrides":
+            if not isinstance(value, dict):
+                raise _fail(source, where, f"a table of card overrides (\"FC033.power\" = 4), got {value!r}")
+            for key, v in value.items():
+                _check_card(source, f"{where}.{key}", key, v)
+            return
         if name not in fields:
             raise _fail(source, where, f"unknown {game} parameter {name!r}; known: {sorted(fields)}")
         problem = _range_problem(fields[name], value)
@@ -271,7 +325,8 @@ def parse_sweep(data: dict, source: str = "<dict>", matches: int | None = None) 
     base: dict[str, Any] = {"agents": _lineup(data.get("agents", "random"), source, "agents"),
                             "decks": _lineup(data["decks"], source, "decks") if "decks" in data else None,
                             "seed": data.get("seed", 0), "params": dict(fixed)}
-    points = _grid_points(data.get("grid"), source, check) + _list_points(data.get("cells"), source, check)
+    points = (_grid_points(_with_card_axes(data.get("grid"), data.get("cards"), source), source, check)
+              + _list_points(data.get("cells"), source, check))
     if not points:
         points = [[]]
     shard_size = data.get("shard_size", 50)
@@ -364,7 +419,7 @@ def _expand(points: list[list], game: str, base: dict, source: str):
         if not robin:
             yield axes, name
             continue
-        params = {**base["params"], **{k: v for k, v in axes if k not in POINT_KEYS}}
+        params = _point_params(base, axes)
         try:
             n = load_game(game, **params).num_players
         except Exception as exc:  # noqa: BLE001 - any load failure is reported by name
@@ -379,7 +434,7 @@ def _expand(points: list[list], game: str, base: dict, source: str):
 
 def _config(common: dict, base: dict, axes: list, source: str) -> RunConfig:
     values = dict(axes)
-    params = {**base["params"], **{k: v for k, v in axes if k not in POINT_KEYS}}
+    params = _point_params(base, axes)
     try:
         return RunConfig(**common, agents=values.get("agents", base["agents"]),
                          decks=values.get("decks", base["decks"]), seed=values.get("seed", base["seed"]),

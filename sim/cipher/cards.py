@@ -231,8 +231,9 @@ class CardSet(carddata.CardTable, number=("id", "id"), name=("title", "card name
         return sorted({c.color for c in self})
 
 
-# load_card_set_from(files, raw card dicts or lists of them) and load_card_set(), the card set
-# shipped in cards/*.json (read once).
-_FILES = carddata.CardFiles(CARDS_DIR, parse_card, CardSet)
+# load_card_set_from(files, raw card dicts or lists of them) and load_card_set(overrides=()), the card
+# set shipped in cards/*.json (read once per overrides value; card codes "FE012").
+_FILES = carddata.CardFiles(CARDS_DIR, parse_card, CardSet, code=lambda raw: f"FE{raw['id']:03d}",
+                            fields=_CardModel.model_fields, protected=("id", "character", "title"))
 load_card_set_from = _FILES.load_from
 load_card_set = _FILES.shipped

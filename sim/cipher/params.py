@@ -1,7 +1,7 @@
 """Every number of the FE Cipher rules (fe_cipher.md, rulings FE-1..FE-6, C-2), with its sweep range."""
 from __future__ import annotations
 
-from sim.core.params import Params, param
+from sim.core.params import Params, card_overrides_param, param
 
 
 class CipherParams(Params, game="cipher"):
@@ -22,3 +22,4 @@ class CipherParams(Params, game="cipher"):
     ties_to_attacker: bool = param(True, doc="an attack hits when the powers are equal")
     max_turns: int = param(60, 2, 400, "global turn limit; reaching it is a draw (C-2)")
     max_order: int = param(8, 2, 16, "triggers one ordering choice offers (sizes the action space)")
+    card_overrides: tuple = card_overrides_param('{"FE012.power": 60}')

@@ -14,6 +14,8 @@ Modules:
 - rules: `GameRules`, the protocol members every state shares (legal cache, apply, finish).
 - two_player: the state data, rules and `Game` base of the two-player card games.
 - carddata: card files and the card validators' shared pieces (card tables, loaders).
+- card_overrides: card field edits as data (`card_overrides` of a game's params), checked and
+  applied to the raw card data before it is validated.
 - effect_params: effect params on card specs, `EffectSpec` (an ability or skill).
 - decklists: deck files, the two-player deck form (`HeadedDeck`) and `DeckShelf`.
 - scenario_fields: reading scenario dicts (`State.to_dict` / `from_dict`) field by field.

@@ -212,19 +212,49 @@ class CardTable:
 class CardFiles(Generic[S]):
     """A game's card data: `load_from(sources)` parses every card of the sources (files, raw
     dicts or lists of them) with `parse` and builds the set with `build`; `shipped()` is the
-    set of the game's own `*.json` files in `cards_dir`, read once."""
+    set of the game's own `*.json` files in `cards_dir`, read once, and `shipped(overrides)`
+    that set with card overrides applied (`sim.core.card_overrides`; `code` names a raw card,
+    `fields` are the card model's field names and `protected` those no override may touch)."""
 
     def __init__(self, cards_dir: Path, parse: Callable[[Any, int, str], Any],
-                 build: Callable[[list], S]) -> None:
+                 build: Callable[[list], S], *, code: Callable[[dict], str] | None = None,
+                 fields: Iterable[str] = (), protected: Iterable[str] = ()) -> None:
         self.cards_dir = cards_dir
         self.parse = parse
         self.build = build
+        self.code = code
+        self.fields = frozenset(fields)
+        self.protected = frozenset(protected)
 
     def load_from(self, sources: Iterable[Source]) -> S:
         """A card set from card files (paths), raw card dicts or lists of raw card dicts."""
         return self.build(parse_card_sources(sources, self.parse))
 
-    @functools.cache  # noqa: B019 - one per game, alive as long as the process
-    def shipped(self) -> S:
-        """The card set shipped in the game's `cards/*.json` (cached)."""
-        return self.load_from(shipped_card_files(self.cards_dir))
+    def shipped(self, overrides: tuple[tuple[str, Any], ...] = ()) -> S:
+        """The card set shipped in the game's `cards/*.json` with `overrides` (normalized
+        pairs) applied; cached per overrides value."""
+        return self._shipped(tuple(overrides))
+
+    @functools.cache  # noqa: B019 - a few per game, alive as long as the process
+    def _shipped(self, overrides: tuple[tuple[str, Any], ...]) -> S:
+        files = shipped_card_files(self.cards_dir)
+        if not overrides:
+            return self.load_from(files)
+        if self.code is None:
+            raise CardDataError("this card set takes no card overrides")
+        from sim.core.card_overrides import apply_card_overrides, override_error
+        sources = [read_card_source(f) for f in files]
+        raws = {self.code(raw): raw for cards, _ in sources for raw in cards}
+        edited = apply_card_overrides(raws, overrides, {c: self.fields for c in raws}, self.protected)
+        specs = []
+        for cards, origin in sources:
+            for i, raw in enumerate(cards):
+                code = self.code(raw)
+                if code in edited:
+                    try:
+                        specs.append(self.parse(edited[code], i, origin))
+                    except CardDataError as exc:
+                        raise override_error(exc, code, overrides) from None
+                else:
+                    specs.append(self.parse(raw, i, origin))
+        return self.build(specs)

@@ -13,7 +13,10 @@ import json
 import math
 from typing import Any, ClassVar, dataclass_transform
 
+from sim.core.card_overrides import card_overrides_json, normalize_card_overrides
 from sim.core.errors import InvalidParamsError
+
+CARD_OVERRIDES = "card_overrides"
 
 
 def param(default: Any, lo: Any = None, hi: Any = None, doc: str = "", choices: tuple = ()) -> Any:
@@ -22,6 +25,13 @@ def param(default: Any, lo: Any = None, hi: Any = None, doc: str = "", choices: 
     A tuple field's entries must each have the type of the default's entries and, when
     `lo`/`hi` are given, lie in that range; float fields must be finite (no NaN, no infinity)."""
     return dataclasses.field(default=default, metadata={"lo": lo, "hi": hi, "doc": doc, "choices": choices})
+
+
+def card_overrides_param(example: str) -> Any:
+    """The `card_overrides` field of a card game's params: edits of card fields, e.g.
+    `{"FC033.power": 4}` (`sim.core.card_overrides`). Empty by default, and left out of
+    `to_dict` (and so of `params_id`) while empty."""
+    return param((), doc=f"card field edits by card code and field path, e.g. {example} (docs/cards/overrides.md)")
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(param,))
@@ -42,7 +52,10 @@ class Params:
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
-            self._check_field(f, getattr(self, f.name))
+            if f.name == CARD_OVERRIDES:
+                object.__setattr__(self, f.name, normalize_card_overrides(getattr(self, f.name)))
+            else:
+                self._check_field(f, getattr(self, f.name))
 
     def _check_field(self, f: dataclasses.Field, value: Any) -> None:
         meta = f.metadata
@@ -118,9 +131,17 @@ class Params:
         return dataclasses.replace(self, **fixed)
 
     def to_dict(self) -> dict:
-        """The values as a JSON-friendly dict."""
-        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
-                for f in dataclasses.fields(self)}
+        """The values as a JSON-friendly dict (`card_overrides` as {key: value}, and only when
+        some are given)."""
+        out = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if f.name == CARD_OVERRIDES:
+                if v:
+                    out[f.name] = card_overrides_json(v)
+            else:
+                out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> Params:

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.core.card_overrides import InvalidCardOverrideError
 from sim.core.errors import InvalidDeckError
 from sim.core.protocol import Game
 from sim.core.records import StateRecord
@@ -137,14 +138,20 @@ class TwoPlayerGame(Game):
     title: str = "game"
     cards: list[Any]
     codec: Any
-    load_card_set: Callable[[], Any]
+    load_card_set: Callable[..., Any]
     starter_decks: Callable[[], dict[str, Any]]
     get_deck: Callable[[Any], Any]
     check_deck: Callable[..., None]
 
     def __init__(self, params: Any = None, card_set: Any = None) -> None:
         self.params = params if params is not None else self.params_class()()
-        self.card_set = card_set if card_set is not None else self.load_card_set()
+        overrides = getattr(self.params, "card_overrides", ())
+        if card_set is None:
+            card_set = self.load_card_set(overrides)
+        elif overrides:
+            raise InvalidCardOverrideError("card_overrides edit the shipped card set; give them or a card_set, "
+                                           "not both")
+        self.card_set = card_set
         self.cards = self.card_set.table()
         self.num_cards = self.card_set.max_number
         self._deck_cache: dict[Any, tuple[int, list[int]]] = {}

@@ -290,8 +290,9 @@ class CardSet(carddata.CardTable, number=("number", "collector number"), name=("
         return self.card(number).prints[0].print_id
 
 
-# load_card_set_from(files, raw card dicts or lists of them) and load_card_set(), the card set
-# shipped in cards/*.json (read once).
-_FILES = carddata.CardFiles(CARDS_DIR, parse_card, CardSet)
+# load_card_set_from(files, raw card dicts or lists of them) and load_card_set(overrides=()), the card
+# set shipped in cards/*.json (read once per overrides value; card codes "FC033").
+_FILES = carddata.CardFiles(CARDS_DIR, parse_card, CardSet, code=lambda raw: f"FC{raw['number']:03d}",
+                            fields=_CardModel.model_fields, protected=("number", "name", "text", "prints"))
 load_card_set_from = _FILES.load_from
 load_card_set = _FILES.shipped

@@ -1,7 +1,7 @@
 """Every number of the First Cycle rules (first_cycle.md, rulings FC-1..FC-11), with its sweep range."""
 from __future__ import annotations
 
-from sim.core.params import Params, param
+from sim.core.params import Params, card_overrides_param, param
 
 
 class FirstCycleParams(Params, game="first_cycle"):
@@ -23,3 +23,4 @@ class FirstCycleParams(Params, game="first_cycle"):
     attached_ram_power: int = param(1, 0, 3, "Power per attached module on its controller's turn (FC-5)")
     max_turns: int = param(60, 2, 400, "global turn limit; reaching it is a draw (C-2)")
     max_scan: int = param(3, 1, 5, "the largest Scan N a card may have (sizes the action space)")
+    card_overrides: tuple = card_overrides_param('{"FC033.power": 4}')

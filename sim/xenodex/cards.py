@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from sim.core.card_overrides import apply_card_overrides, override_error
 from sim.core.carddata import read_card_json, validate_card_model
 from sim.core.errors import CardDataError
 from sim.xenodex.cardspec import (
@@ -330,15 +331,50 @@ def _read_list(path: Path) -> list:
     return data
 
 
-def load_cards_from(cards_dir: Path, decks_dir: Path | None = None) -> XenodexCards:
-    """The card data of a directory laid out like `sim/xenodex/cards` (and decks)."""
+CODE_PREFIXES: dict[str, str] = {"characters.json": "XC", "transmissions.json": "TX", "echoes.json": "EC",
+                                  "ancients.json": "AN"}
+"""The card code prefix of each numbered card file: character 4 is "XC004", TX 2 "TX002",
+Echo 1 "EC001", Ancient 3 "AN003" (what card overrides name)."""
+_MODELS: dict[str, type[BaseModel]] = {"characters.json": _CharacterModel, "transmissions.json": _TxModel,
+                                        "echoes.json": _EchoModel, "ancients.json": _AncientModel}
+PROTECTED_FIELDS = ("number", "name", "lore", "text")
+
+
+def _model_fields(model: type[BaseModel]) -> frozenset[str]:
+    """The field names as the data writes them ("str", not the model's "str_")."""
+    return frozenset(f.alias or name for name, f in model.model_fields.items())
+
+
+def load_cards_from(cards_dir: Path, decks_dir: Path | None = None,
+                    overrides: tuple[tuple[str, Any], ...] = ()) -> XenodexCards:
+    """The card data of a directory laid out like `sim/xenodex/cards` (and decks), with card
+    `overrides` (normalized pairs, `sim.core.card_overrides`) applied before validation."""
+    raws = {name: _read_list(cards_dir / name) for name in CODE_PREFIXES}
+    if overrides:
+        by_code = {f"{CODE_PREFIXES[name]}{raw['number']:03d}": raw for name, cards in raws.items() for raw in cards
+                   if isinstance(raw, dict) and isinstance(raw.get("number"), int)}
+        fields = {code: _model_fields(_MODELS[name]) for name, cards in raws.items()
+                  for code in by_code if code.startswith(CODE_PREFIXES[name])}
+        edited = apply_card_overrides(by_code, overrides, fields, PROTECTED_FIELDS)
+        raws = {name: [edited.get(f"{CODE_PREFIXES[name]}{raw.get('number', 0):03d}", raw) for raw in cards]
+                for name, cards in raws.items()}
+
     def many(name: str, parse) -> list:
-        return [parse(raw, i, name) for i, raw in enumerate(_read_list(cards_dir / name))]
+        out = []
+        for i, raw in enumerate(raws[name]):
+            try:
+                out.append(parse(raw, i, name))
+            except CardDataError as exc:
+                code = f"{CODE_PREFIXES[name]}{raw.get('number', 0):03d}" if isinstance(raw, dict) else ""
+                if overrides and any(k.startswith(code + ".") for k, _ in overrides):
+                    raise override_error(exc, code, overrides) from None
+                raise
+        return out
     characters = many("characters.json", parse_character)
     transmissions = many("transmissions.json", parse_transmission)
     echoes = many("echoes.json", parse_echo)
+    ancients = many("ancients.json", lambda raw, i, name: _ancient(raw, i))
     anchors = [_anchor(raw, i) for i, raw in enumerate(_read_list(cards_dir / "anchors.json"))]
-    ancients = [_ancient(raw, i) for i, raw in enumerate(_read_list(cards_dir / "ancients.json"))]
     decks = []
     if decks_dir is not None:
         decks = [(read_card_json(p), p.name) for p in sorted(decks_dir.glob("*.json"))]
@@ -358,7 +394,7 @@ def _ancient(raw: Any, i: int) -> AncientSpec:
     return AncientSpec(m.number, m.name, m.str_, m.bp, m.def_, m.lore)
 
 
-@functools.lru_cache(maxsize=1)
-def load_cards() -> XenodexCards:
-    """The shipped XenodeX card data (cached)."""
-    return load_cards_from(CARDS_DIR, DECKS_DIR)
+@functools.lru_cache(maxsize=16)
+def load_cards(overrides: tuple[tuple[str, Any], ...] = ()) -> XenodexCards:
+    """The shipped XenodeX card data with card `overrides` (normalized pairs) applied (cached)."""
+    return load_cards_from(CARDS_DIR, DECKS_DIR, overrides)

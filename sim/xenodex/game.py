@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from sim.core.actions import ActionCodec
+from sim.core.card_overrides import InvalidCardOverrideError
 from sim.core.errors import CardDataError, InvalidDeckError
 from sim.core.protocol import Game
 from sim.core.seeding import make_rng
@@ -38,7 +39,11 @@ class XenodexGame(Game, params=XenodexParams, state=XenodexState):
 
     def __init__(self, params: XenodexParams | None = None, cards: XenodexCards | None = None) -> None:
         self.params = p = params if params is not None else XenodexParams()
-        self.cards = cs = cards if cards is not None else load_cards()
+        if cards is None:
+            cards = load_cards(p.card_overrides)
+        elif p.card_overrides:
+            raise InvalidCardOverrideError("card_overrides edit the shipped card set; give them or cards, not both")
+        self.cards = cs = cards
         self.n = n = p.num_players
         self.K = K = p.num_slots
         self.D = D = p.deck_size

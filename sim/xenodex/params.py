@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from sim.core.errors import InvalidParamsError
-from sim.core.params import Params, param
+from sim.core.params import Params, card_overrides_param, param
 
 
 class XenodexParams(Params, game="xenodex"):
@@ -49,6 +49,7 @@ class XenodexParams(Params, game="xenodex"):
     ancient_chance: float = param(0.25, 0.0, 1.0, "chance an Ancient appears at a cycle's start")
     max_ancients: int = param(2, 1, 6, "Ancients on the board at once")
     seat_names: tuple = param(("Vexa", "Blorptenna", "Korr", "Quillon"), doc="seat names of players 0..3")
+    card_overrides: tuple = card_overrides_param('{"XC004.bp": 20}')
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -69,7 +70,7 @@ class XenodexParams(Params, game="xenodex"):
                                      "(Bulwark, Regen, Overcharge, Aegis)")
         for f in fields(self):
             v = getattr(self, f.name)
-            if isinstance(v, tuple) and f.name != "seat_names" and not all(
+            if isinstance(v, tuple) and f.name not in ("seat_names", "card_overrides") and not all(
                     isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v):
                 raise InvalidParamsError(f"xenodex param {f.name!r} must hold non-negative ints, got {v!r}")
         if any(b < 1 for b in self.anchor_bp):
