@@ -18,9 +18,14 @@ them (`gather`; the batch of many observations is `SparseEncoder.encode_batch`).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import itemgetter
 from typing import Any
 
+import numpy as np
+
+from envs.encoding.xenodex_batch import UNIT_FIELDS as _UNIT_FIELDS
+from envs.encoding.xenodex_batch import UnitColumns
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
     BP_SCALE,
@@ -47,8 +52,6 @@ _SEAT_FIELDS = itemgetter("deck", "cdx", "emission", "hand_size", "deck_size", "
                           "discard", "tx_discard")
 _SLOT_FIELDS = itemgetter("siege", "start_controller", "controller", "proven", "anchors", "units")
 _ANCHOR_FIELDS = itemgetter("active", "level", "bp", "max_bp", "def")
-_UNIT_FIELDS = itemgetter("side", "unit", "card", "bp", "max_bp", "str", "def", "used",
-                          "max_strikes", "denied", "rallied")
 
 
 def _clip(x: float, hi: float, lo: float = 0.0) -> float:
@@ -100,10 +103,21 @@ class XenodexEncoder(XenodexLayout):
         # MAX_SEATS for the Ancients, side n).
         n = self.n
         self._rel = [[(q - me) % n for q in range(n)] + [MAX_SEATS] for me in range(n)]
+        self._columns = UnitColumns(self)
+
+    def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
+        """A `(N, size)` float32 array, row i encoding the i-th observation: the units of
+        every row computed column-wise by numpy (envs/encoding/xenodex_batch.py), the rest
+        gathered row by row; bit-identical to stacking `encode`."""
+        return self._columns.encode(observations)
 
     # ------------------------------------------------------------------ hot path
     def gather(self, obs: dict[str, Any], ones: list[int], idx: list[int],
-               val: list[float]) -> None:
+               val: list[float], units_out: list | None = None,
+               slot_sizes: list[int] | None = None) -> None:
+        """Append the nonzero entries of `obs` (see `SparseEncoder.gather`). With `units_out`
+        (the column-wise batch), the units are not gathered: each slot's unit records
+        (`_UNIT_FIELDS` tuples) are appended to `units_out` and their number to `slot_sizes`."""
         me, n, cycle, limit, done, current, winner = _OBS_FIELDS(obs)
         D = self.D
         inv = self._inv
@@ -231,6 +245,10 @@ class XenodexEncoder(XenodexLayout):
                 if a_def:
                     idx.append(b + o_def)
                     val.append(_clip(a_def / STAT_SCALE, 3.0))
+            if units_out is not None:
+                units_out += map(_UNIT_FIELDS, units)
+                slot_sizes.append(len(units))
+                continue
             if not units:
                 continue
             count = [0] * sides
