@@ -14,7 +14,8 @@ observer's seat.
 
 Where each fact goes is `envs/encoding/xenodex_layout.py` (the named slices and blocks,
 documented in docs/encoding/xenodex.md; `encoder.slices()` in code); this module writes
-them (`gather`; the batch of many observations is `SparseEncoder.encode_batch`).
+them (`gather`; the batch of many observations is `encode_batch`, whose units are
+computed column-wise by envs/encoding/xenodex_batch.py).
 """
 from __future__ import annotations
 
