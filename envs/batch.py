@@ -43,7 +43,7 @@ games (and draws its opponent's randomness) from its own child sequence, so slot
 games do not depend on `num_envs`, and a run repeats exactly in any process.
 
 Observations are encoded together by the encoder's `encode_batch` (column-wise for First
-Cycle: numpy computes the indices and values of every row at once), fed one observation
+Cycle, and for XenodeX's units: numpy computes the indices and values of every row at once), fed one observation
 at a time by a generator so that no batch of live dicts builds up for the cyclic garbage
 collector; masks are filled with one `put`.
 """

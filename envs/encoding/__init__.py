@@ -17,6 +17,7 @@ Modules:
 - `cipher`: `CipherEncoder`, which fills them.
 - `xenodex_layout`: XenodeX's named slices and blocks (seats, slots, units) and its page.
 - `xenodex`: `XenodexEncoder`, which fills them.
+- `xenodex_batch`: `UnitColumns`, the column-wise part of XenodeX's batch encoder (units).
 - `docs`: writes and checks docs/encoding/<game>.md (`python -m envs.encoding.docs`).
 """
 from envs.encoding.base import Feature, Layout, SparseEncoder

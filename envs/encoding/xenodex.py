@@ -14,13 +14,19 @@ observer's seat.
 
 Where each fact goes is `envs/encoding/xenodex_layout.py` (the named slices and blocks,
 documented in docs/encoding/xenodex.md; `encoder.slices()` in code); this module writes
-them (`gather`; the batch of many observations is `SparseEncoder.encode_batch`).
+them (`gather`; the batch of many observations is `encode_batch`, whose units are
+computed column-wise by envs/encoding/xenodex_batch.py).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import itemgetter
 from typing import Any
 
+import numpy as np
+
+from envs.encoding.xenodex_batch import UNIT_FIELDS as _UNIT_FIELDS
+from envs.encoding.xenodex_batch import UnitColumns
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
     BP_SCALE,
@@ -42,6 +48,11 @@ __all__ = ["ATTACK_SCALE", "BP_SCALE", "CDX_CAP", "CDX_SCALE", "EMISSION_SCALE",
 
 _OBS_FIELDS = itemgetter("player", "num_players", "cycle", "cycle_limit", "done",
                          "current_player", "winner")
+_SEAT_FIELDS = itemgetter("deck", "cdx", "emission", "hand_size", "deck_size", "staged_anchors",
+                          "pool", "tx_hand_size", "tx_deck_size", "tx_left", "starved", "staged",
+                          "discard", "tx_discard")
+_SLOT_FIELDS = itemgetter("siege", "start_controller", "controller", "proven", "anchors", "units")
+_ANCHOR_FIELDS = itemgetter("active", "level", "bp", "max_bp", "def")
 
 
 def _clip(x: float, hi: float, lo: float = 0.0) -> float:
@@ -79,10 +90,35 @@ class XenodexEncoder(XenodexLayout):
         }
         self._phase = {ph: self.o_phase + i for i, ph in enumerate(PHASES)}
         self._home = {k: self.o_phome + i for i, k in enumerate(HOME_KINDS)}
+        # Seat-block offsets of gather's seat loop (count slices shifted by -1: ids are 1-based).
+        self._seat_flag_off = (so["present"], so["deck"], so["starved"], so["staged"] - 1,
+                               so["discard"] - 1, so["tx_discard"] - 1, so["is_lead"],
+                               so["to_act"], so["winner"])
+        inv = self._inv
+        self._seat_inv = (inv["hand"], inv["deck"], inv["pool"], inv["tx_draw"], inv["tx_plays"],
+                          inv["slots"])
+        self._slot_off = tuple(lo_[x] for x in ("present", "siege", "start_controller",
+                                                "controller", "proven", "echo", "units", "str",
+                                                "bp"))
+        # Per observer `me`: each side's index as `me` sees it ((q - me) % n for a seat q,
+        # MAX_SEATS for the Ancients, side n).
+        n = self.n
+        self._rel = [[(q - me) % n for q in range(n)] + [MAX_SEATS] for me in range(n)]
+        self._columns = UnitColumns(self)
+
+    def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
+        """A `(N, size)` float32 array, row i encoding the i-th observation: the units of
+        every row computed column-wise by numpy (envs/encoding/xenodex_batch.py), the rest
+        gathered row by row; bit-identical to stacking `encode`."""
+        return self._columns.encode(observations)
 
     # ------------------------------------------------------------------ hot path
     def gather(self, obs: dict[str, Any], ones: list[int], idx: list[int],
-               val: list[float]) -> None:
+               val: list[float], units_out: list | None = None,
+               slot_sizes: list[int] | None = None) -> None:
+        """Append the nonzero entries of `obs` (see `SparseEncoder.gather`). With `units_out`
+        (the column-wise batch), the units are not gathered: each slot's unit records
+        (`_UNIT_FIELDS` tuples) are appended to `units_out` and their number to `slot_sizes`."""
         me, n, cycle, limit, done, current, winner = _OBS_FIELDS(obs)
         D = self.D
         inv = self._inv
@@ -122,7 +158,6 @@ class XenodexEncoder(XenodexLayout):
         self._counts(you["tx_hand"], self.o_tx_hand - 1, idx, val)
 
         # ---- seats
-        so = self._s
         slots = obs["slots"]
         controlled = [0] * n
         proven = [0] * n
@@ -132,97 +167,118 @@ class XenodexEncoder(XenodexLayout):
             if sl["proven"] >= 0:
                 proven[sl["proven"]] += 1
         seat_off = self._seat_off
+        s_present, s_deck, s_starved, s_staged, s_discard, s_tx_discard, s_lead, s_to_act, \
+            s_winner = self._seat_flag_off
+        i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = self._seat_inv
+        deck_index = self._deck_index
+        no_deck = len(self.decks)
+        seat_bases = self.seat_bases
+        counts = self._counts
+        lead = obs["lead"]
+        rel = self._rel[me]
         for q, seat in enumerate(obs["seats"]):
-            b = self.seat_bases[(q - me) % n]
-            ones.append(b + so["present"])
-            ones.append(b + so["deck"] + self._deck_index.get(seat["deck"], len(self.decks)))
+            (deck, cdx, emission, hand_size, deck_size, staged_anchors, pool, tx_hand_size,
+             tx_deck_size, tx_left, starved, staged, discard, tx_discard) = _SEAT_FIELDS(seat)
+            b = seat_bases[rel[q]]
+            ones.append(b + s_present)
+            ones.append(b + s_deck + deck_index.get(deck, no_deck))
             idx += [b + o for o in seat_off]
-            val += (_clip(seat["cdx"] / CDX_SCALE, CDX_CAP),
-                    _clip(seat["emission"] / EMISSION_SCALE, 2.0),
-                    _clip(seat["hand_size"] * inv["hand"], 2.0), seat["deck_size"] * inv["deck"],
-                    _clip(seat["staged_anchors"] * inv["pool"], 1.0), seat["pool"] * inv["pool"],
-                    _clip(seat["tx_hand_size"] * inv["tx_draw"], 2.0),
-                    _clip(seat["tx_deck_size"] / 16.0, 2.0),
-                    _clip(seat["tx_left"] * inv["tx_plays"], 1.0),
-                    controlled[q] * inv["slots"], proven[q] * inv["slots"])
-            if seat["starved"]:
-                ones.append(b + so["starved"])
-            self._counts(seat["staged"], b + so["staged"] - 1, idx, val)
-            self._counts(seat["discard"], b + so["discard"] - 1, idx, val)
-            self._counts(seat["tx_discard"], b + so["tx_discard"] - 1, idx, val)
-            if q == obs["lead"]:
-                ones.append(b + so["is_lead"])
+            val += (_clip(cdx / CDX_SCALE, CDX_CAP), _clip(emission / EMISSION_SCALE, 2.0),
+                    _clip(hand_size * i_hand, 2.0), deck_size * i_deck,
+                    _clip(staged_anchors * i_pool, 1.0), pool * i_pool,
+                    _clip(tx_hand_size * i_tx_draw, 2.0), _clip(tx_deck_size / 16.0, 2.0),
+                    _clip(tx_left * i_tx_plays, 1.0), controlled[q] * i_slots,
+                    proven[q] * i_slots)
+            if starved:
+                ones.append(b + s_starved)
+            if staged:
+                counts(staged, b + s_staged, idx, val)
+            if discard:
+                counts(discard, b + s_discard, idx, val)
+            if tx_discard:
+                counts(tx_discard, b + s_tx_discard, idx, val)
+            if q == lead:
+                ones.append(b + s_lead)
             if q == current:
-                ones.append(b + so["to_act"])
+                ones.append(b + s_to_act)
             if done and q == winner:
-                ones.append(b + so["winner"])
+                ones.append(b + s_winner)
 
         # ---- board and units
-        lo = self._l
         sides = self.sides
         anchor_off = self._anchor_off
         top_bp = inv["top_bp"]
         u_on, u_slot, u_card, u_bp, u_bpf, u_max, u_str, u_def, u_left, u_denied, u_rallied = \
             self._unit_off
+        l_present, l_siege, l_start, l_ctrl, l_proven, l_echo, l_units, l_str, l_bp = \
+            self._slot_off
         unit_bases = self.unit_bases
+        slot_bases = self.slot_bases
         echo_slot = echo["slot"]
+        rel = self._rel[me]  # seat -> its index as seen by `me`; the Ancients -> MAX_SEATS
         for k, sl in enumerate(slots):
             pos = positions[k]
-            b = self.slot_bases[pos]
-            ones.append(b + lo["present"])
-            if sl["siege"]:
-                ones.append(b + lo["siege"])
-            for name in ("start_controller", "controller", "proven"):
-                c = sl[name]
-                if c >= 0:
-                    ones.append(b + lo[name] + (c - me) % n)
+            b = slot_bases[pos]
+            ones.append(b + l_present)
+            siege, c_start, c_ctrl, c_proven, anchors, units = _SLOT_FIELDS(sl)
+            if siege:
+                ones.append(b + l_siege)
+            if c_start >= 0:
+                ones.append(b + l_start + rel[c_start])
+            if c_ctrl >= 0:
+                ones.append(b + l_ctrl + rel[c_ctrl])
+            if c_proven >= 0:
+                ones.append(b + l_proven + rel[c_proven])
             if k == echo_slot:
-                ones.append(b + lo["echo"])
-            for q, a in enumerate(sl["anchors"]):
+                ones.append(b + l_echo)
+            for q, a in enumerate(anchors):
                 if a is None:
                     continue
-                o_present, o_active, o_level, o_bp, o_bpf, o_def = anchor_off[(q - me) % n]
+                o_present, o_active, o_level, o_bp, o_bpf, o_def = anchor_off[rel[q]]
+                active, level, a_bp, a_max, a_def = _ANCHOR_FIELDS(a)
                 ones.append(b + o_present)
-                if a["active"]:
+                if active:
                     ones.append(b + o_active)
-                ones.append(b + o_level + a["level"])
-                if a["bp"]:
+                ones.append(b + o_level + level)
+                if a_bp:
                     idx += (b + o_bp, b + o_bpf)
-                    val += (a["bp"] * top_bp, a["bp"] / a["max_bp"])
-                if a["def"]:
+                    val += (a_bp * top_bp, a_bp / a_max)
+                if a_def:
                     idx.append(b + o_def)
-                    val.append(_clip(a["def"] / STAT_SCALE, 3.0))
+                    val.append(_clip(a_def / STAT_SCALE, 3.0))
+            if units_out is not None:
+                units_out += map(_UNIT_FIELDS, units)
+                slot_sizes.append(len(units))
+                continue
+            if not units:
+                continue
             count = [0] * sides
             tstr = [0] * sides
             tbp = [0] * sides
-            for u in sl["units"]:
-                q = u["side"]
-                r = (q - me) % n if q < n else MAX_SEATS
+            for q, j, c, bp, mx, st, df, used, strikes, denied, rallied in map(_UNIT_FIELDS,
+                                                                                 units):
+                r = rel[q]
                 count[r] += 1
-                tstr[r] += u["str"]
-                tbp[r] += u["bp"]
-                if u["unit"] >= D:  # an Ancient beyond deck_size blocks (max_ancients > deck_size)
+                tstr[r] += st
+                tbp[r] += bp
+                if j >= D:  # an Ancient beyond deck_size blocks (max_ancients > deck_size)
                     continue
-                ub = unit_bases[r][u["unit"]]
-                ones += (ub + u_on, ub + u_slot + pos, ub + u_card + u["card"] - 1)
-                bp = u["bp"]
-                mx = u["max_bp"]
-                st = u["str"]
-                df = u["def"]
-                left = u["max_strikes"] - u["used"]
+                ub = unit_bases[r][j]
+                ones += (ub + u_on, ub + u_slot + pos, ub + u_card + c - 1)
+                left = strikes - used
                 idx += (ub + u_bp, ub + u_bpf, ub + u_max, ub + u_str, ub + u_def, ub + u_left)
                 val += (bp / BP_SCALE if bp < 2 * BP_SCALE else 2.0, bp / mx,
                         mx / BP_SCALE if mx < 2 * BP_SCALE else 2.0,
                         st / STAT_SCALE if st < 3 * STAT_SCALE else 3.0,
                         df / STAT_SCALE if df < 3 * STAT_SCALE else 3.0,
                         (left / 3.0 if left < 3 else 1.0) if left > 0 else 0.0)
-                if u["denied"]:
+                if denied:
                     ones.append(ub + u_denied)
-                if u["rallied"]:
+                if rallied:
                     ones.append(ub + u_rallied)
             for r in range(sides):
                 if count[r]:
-                    idx += (b + lo["units"] + r, b + lo["str"] + r, b + lo["bp"] + r)
+                    idx += (b + l_units + r, b + l_str + r, b + l_bp + r)
                     val += (_clip(count[r] / 10.0, 2.0), _clip(tstr[r] / (4 * STAT_SCALE), 2.0),
                             _clip(tbp[r] / (5 * BP_SCALE), 2.0))
 

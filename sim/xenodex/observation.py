@@ -36,29 +36,47 @@ def _units(state, k: int) -> list[dict]:
     card, bp, used, flags = state.card, state.bp, state.used, state.flags
     u_name, u_bp, u_str, u_def, u_strikes = g.u_name, g.u_bp, g.u_str, g.u_def, g.u_strikes
     units = []
+    append = units.append
     for j in state.board[k]:
         c = card[j]
         q = j // D
         st = u_str[c] + str_bonus[q]
         df = u_def[c] + def_bonus[q]
         f = flags[j]
-        units.append({"side": q, "unit": j - q * D, "card": c, "name": u_name[c],
-                      "bp": bp[j], "max_bp": u_bp[c], "str": st if st > 0 else 0,
-                      "def": df if df > 0 else 0, "used": used[j],
-                      "max_strikes": u_strikes[c], "denied": bool(f & DENIED),
-                      "rallied": bool(f & RALLIED), "struck": bool(f & STRUCK),
-                      "ready": bool(f & READY)})
+        append({"side": q, "unit": j - q * D, "card": c, "name": u_name[c],
+                "bp": bp[j], "max_bp": u_bp[c], "str": st if st > 0 else 0,
+                "def": df if df > 0 else 0, "used": used[j],
+                "max_strikes": u_strikes[c], "denied": f & DENIED != 0,
+                "rallied": f & RALLIED != 0, "struck": f & STRUCK != 0,
+                "ready": f & READY != 0})
     return units
 
 
-def _anchor(state, q: int, k: int) -> dict | None:
+def _anchors(state, k: int) -> list[dict | None]:
+    """Each seat's anchor in slot k (None where it has none); DEF as `anchor_defense` gives it."""
     g = state.game
-    idx = q * state.K + k
-    lvl = state.alvl[idx]
-    if lvl < 0:
-        return None
-    return {"level": lvl, "bp": state.abp[idx], "max_bp": g.anchor_bp[lvl],
-            "def": bt.anchor_defense(state, q, k), "active": state.abp[idx] > 0}
+    n, K, D = state.n, state.K, state.D
+    alvl, abp = state.alvl, state.abp
+    anchor_bp, anchor_def = g.anchor_bp, g.anchor_def
+    out: list[dict | None] = []
+    fortify = None
+    for q in range(n):
+        idx = q * K + k
+        lvl = alvl[idx]
+        if lvl < 0:
+            out.append(None)
+            continue
+        if fortify is None:  # Fortify of each seat's characters here, summed once per slot
+            fortify = [0] * (n + 1)
+            fort, card = g.u_fortify, state.card
+            for j in state.board[k]:
+                f = fort[card[j]]
+                if f:
+                    fortify[j // D] += f
+        a_bp = abp[idx]
+        out.append({"level": lvl, "bp": a_bp, "max_bp": anchor_bp[lvl],
+                    "def": anchor_def[lvl] + fortify[q], "active": a_bp > 0})
+    return out
 
 
 class PublicBoard(NamedTuple):
@@ -149,7 +167,7 @@ def observe(state, player: int) -> dict:
             "label": g.slot_labels[k], "siege": state.siege[k],
             "start_controller": state.start_ctrl[k], "controller": ctrl[k],
             "proven": state.proven[k],
-            "anchors": [_anchor(state, q, k) for q in range(n)],
+            "anchors": _anchors(state, k),
             "units": _units(state, k),
         })
     seats = []
@@ -158,7 +176,7 @@ def observe(state, player: int) -> dict:
         seats.append({
             "name": seat_name(state, q), "deck": state.decks[q], "cdx": state.cdx[q],
             "hand_size": len(state.hand[q]), "deck_size": len(state.deck[q]),
-            "staged": sorted(card[i] for i in state.staged[q]),
+            "staged": sorted([card[i] for i in state.staged[q]]),
             "staged_anchors": state.astaged[q], "pool": state.pool[q],
             "discard": [card[i] for i in state.discard[q]],
             "tx_hand_size": len(state.tx_hand[q]), "tx_deck_size": len(state.tx_deck[q]),
@@ -191,7 +209,7 @@ def observe(state, player: int) -> dict:
         "cycle_limit": state.params.cycle_limit, "lead": state.lead, "phase": state.phase,
         "current_player": state.current_player, "done": state.done, "winner": state.winner,
         "end_reason": state.end_reason, "slots": slots, "seats": seats,
-        "you": {"hand": sorted(card[i] for i in state.hand[player]),
+        "you": {"hand": sorted([card[i] for i in state.hand[player]]),
                 "tx_hand": sorted(state.tx_hand[player])},
         "echo": {"current": state.echo, "slot": state.echo_slot,
                  "deck_size": len(state.echo_deck), "discard": list(state.echo_disc)},
