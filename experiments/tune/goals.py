@@ -43,9 +43,9 @@ class Objective:
         return max(self.band[0] - x, 0.0, x - self.band[1])
 
     def describe(self) -> str:
-        """In words, e.g. "minimise draw_rate" or "mean_length within [15, 25]"."""
+        """In words, e.g. "minimize draw_rate" or "mean_length within [15, 25]"."""
         if self.band is None:
-            return f"{self.direction[:-2]}ise {self.metric}"
+            return f"{self.direction} {self.metric}"
         lo, hi = self.band
         return f"{self.metric} near {lo:g}" if lo == hi else f"{self.metric} within [{lo:g}, {hi:g}]"
 

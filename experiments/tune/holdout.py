@@ -39,7 +39,7 @@ def holdout(spec: TuneSpec, chosen: pd.DataFrame, values_of, say=print) -> pd.Da
         say(f"held-out check of trial {int(point['trial'])}: {spec.holdout_matches} matches on fresh seeds")
         matches, _ = play(spec.config_for(values, holdout=True))
         rng = np.random.default_rng([spec.holdout_seed, int(point["trial"])])
-        metrics = measure(matches)
+        metrics = measure(matches, spec.measures)
         row = {"trial": int(point["trial"]), **values, "holdout_matches": len(matches)}
         for o in spec.objectives:
             name = o.metric if o.band is None else f"{o.metric}_distance"

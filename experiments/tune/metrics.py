@@ -43,20 +43,28 @@ METRICS = {
 BOOTSTRAP = 2000
 
 
-def measure(matches: pd.DataFrame) -> dict[str, float]:
-    """Every measure of `METRICS` on a matches table (NaN where a measure is undefined, such
-    as the deck spread when every seat played the same deck)."""
-    first = first_player_advantage(matches).iloc[0]
-    seats = seat_win_rates(matches)
-    decks = win_rates(matches, by="deck").dropna(subset=["deck"])
-    return {
-        "draw_rate": float(first["draws"] / first["games"]),
-        "first_player_win_rate": float(first["win_rate"]),
-        "first_player_advantage": abs(float(first["advantage"])),
-        "seat_fairness": float((seats["win_rate"] - seats["fair"]).abs().max()),
-        "deck_spread": float(decks["win_rate"].max() - decks["win_rate"].min()) if len(decks) > 1 else float("nan"),
-        "mean_length": float(game_lengths(matches)["mean"].iloc[0]),
-    }
+def measure(matches: pd.DataFrame, names=None) -> dict[str, float]:
+    """The measures `names` (default: every one of `METRICS`) on a matches table (NaN where a
+    measure is undefined, such as the deck spread when every seat played the same deck)."""
+    names = list(METRICS) if names is None else list(dict.fromkeys(names))
+    unknown = sorted(set(names) - set(METRICS))
+    if unknown:
+        raise ValueError(f"unknown measure(s) {unknown}; known: {sorted(METRICS)}")
+    out: dict[str, float] = {}
+    if {"draw_rate", "first_player_win_rate", "first_player_advantage"} & set(names):
+        first = first_player_advantage(matches).iloc[0]
+        out.update(draw_rate=float(first["draws"] / first["games"]), first_player_win_rate=float(first["win_rate"]),
+                   first_player_advantage=abs(float(first["advantage"])))
+    if "seat_fairness" in names:
+        seats = seat_win_rates(matches)
+        out["seat_fairness"] = float((seats["win_rate"] - seats["fair"]).abs().max())
+    if "deck_spread" in names:
+        decks = win_rates(matches, by="deck").dropna(subset=["deck"])
+        out["deck_spread"] = float(decks["win_rate"].max() - decks["win_rate"].min()) if len(decks) > 1 \
+            else float("nan")
+    if "mean_length" in names:
+        out["mean_length"] = float(game_lengths(matches)["mean"].iloc[0])
+    return {name: out[name] for name in names}
 
 
 def distance_interval(low: float, high: float, target_low: float, target_high: float) -> tuple[float, float]:

@@ -14,7 +14,7 @@ import json
 import numpy as np
 import pandas as pd
 
-from experiments.tune.metrics import METRICS
+from experiments.tune.search import RESULT
 from experiments.tune.spec import TuneSpec
 
 
@@ -25,16 +25,16 @@ def score_column(i: int, spec: TuneSpec) -> str:
 
 
 def trials_table(spec: TuneSpec, study) -> pd.DataFrame:
-    """One row per trial, by number: state, each searched value, every measure, each objective's
+    """One row per trial, by number: state, each searched value, each measure the goals name, each objective's
     score, `violation` (sum over constraints), `feasible`, `same_as` and `error`."""
     rows = []
     for t in study.get_trials(deepcopy=False):
-        attrs = t.user_attrs
+        attrs = t.user_attrs.get(RESULT, {})
         row = {"trial": t.number, "state": t.state.name}
         for d in spec.dims:
             row[d.key] = d.decode(t.params[d.key]) if d.key in t.params else None
         metrics = attrs.get("metrics", {})
-        for name in METRICS:
+        for name in spec.measures:
             row[name] = metrics.get(name, np.nan)
         scores = attrs.get("scores") or [np.nan] * len(spec.objectives)
         for i, s in enumerate(scores):

@@ -9,14 +9,14 @@ Reproducible and resumable:
 - the sampler is made afresh before each trial with a seed derived from (seed, trial number),
   so what it proposes depends only on the stored trials, never on how many processes came
   before: a killed tune that resumes asks exactly what an uninterrupted one asks;
-- a trial still "running" when a tune is killed is played again on resume from its stored
-  params and told its values, so the stored study equals the uninterrupted one. (Optuna
-  stores all of a trial's params as it is asked, before any match runs.)
+- a trial still "running" when a tune is killed is asked again (its stored params stay,
+  missing ones are drawn as they would have been: `ask`), played and told its values, so
+  the stored study equals the uninterrupted one.
 
 A point the study already played (same params) is not played again: with the same seeds it
 would give the same values, which are copied (`same_as` names the trial). A point the game
 refuses (a cross-field params rule) or whose measures are undefined ends as a FAIL trial with
-the reason in its `error` attribute; the samplers ignore it.
+the reason as `error` in its `result` attribute; the samplers ignore it.
 """
 from __future__ import annotations
 
@@ -32,14 +32,37 @@ import pandas as pd
 from experiments.batch.config import RunConfigError
 from experiments.batch.runner import MatchErrorsError, check_errors, execute
 from experiments.tune.metrics import measure
+from experiments.tune.space import TuneError
 from experiments.tune.spec import TuneSpec
 
 STUDY_NAME = "tune"
+RESULT = "result"  # the user attribute holding a trial's measures, scores, violations and seconds
 
 
-def trial_seed(seed: int, number: int) -> int:
-    """The sampler seed of trial `number` (a 32-bit int derived from the tune's seed)."""
-    return int(np.random.SeedSequence([seed, number]).generate_state(1, dtype=np.uint32)[0])
+def trial_seed(seed: int, number: int, part: int = 0) -> int:
+    """The sampler seed of trial `number`'s `part` (0: the ask, i: the i-th dimension), a
+    32-bit int derived from the tune's seed."""
+    return int(np.random.SeedSequence([seed, number, part]).generate_state(1, dtype=np.uint32)[0])
+
+
+def ask(spec: TuneSpec, study, number: int, trial_id: int | None = None):
+    """Ask trial `number` (a new trial, or the stored trial `trial_id` whose params a killed
+    tune left missing) and suggest every dimension. The ask and each dimension get a sampler
+    seeded of their own (`trial_seed`), so a value does not depend on which others were
+    already stored: asking again after a kill at any point gives the same params."""
+    import optuna
+    study.sampler = make_sampler(spec, trial_seed(spec.base.seed, number))
+    trial = study.ask() if trial_id is None else optuna.trial.Trial(study, trial_id)
+    for i, d in enumerate(spec.dims, 1):
+        study.sampler = make_sampler(spec, trial_seed(spec.base.seed, number, i))
+        dist = d.distribution()
+        if d.choices is not None:
+            trial.suggest_categorical(d.key, dist.choices)
+        elif d.is_int:
+            trial.suggest_int(d.key, dist.low, dist.high, step=dist.step, log=dist.log)
+        else:
+            trial.suggest_float(d.key, dist.low, dist.high, step=dist.step, log=dist.log)
+    return trial
 
 
 def make_sampler(spec: TuneSpec, seed: int):
@@ -53,7 +76,7 @@ def make_sampler(spec: TuneSpec, seed: int):
 
 
 def _violations(trial) -> list[float]:
-    return list(trial.user_attrs["violations"])
+    return list(trial.user_attrs[RESULT]["violations"])
 
 
 def open_study(spec: TuneSpec, db: Path):
@@ -85,7 +108,7 @@ def evaluate(spec: TuneSpec, values: dict) -> dict:
         raise
     except RunConfigError as exc:
         return {"error": str(exc)}
-    metrics = measure(matches)
+    metrics = measure(matches, spec.measures)
     return {"metrics": metrics, "scores": [o.score(metrics) for o in spec.objectives],
             "violations": [c.violation(metrics) for c in spec.constraints],
             "match_seconds": seconds, "matches": len(matches)}
@@ -96,31 +119,45 @@ def _key(params: dict) -> str:
 
 
 def _finish(spec: TuneSpec, study, trial_id: int, number: int, attrs: dict) -> None:
-    """Store a trial's attributes and tell optuna its values (FAIL for an error or a NaN score).
-    Attributes go through the study's storage, the one way to reach a trial left running
-    by another process."""
+    """Store a trial's attributes (one user attribute, `RESULT`: one storage write) and tell
+    optuna its values (FAIL for an error or a NaN score). The attribute goes through the
+    study's storage, the one way to reach a trial left running by another process."""
     import optuna
     scores = attrs.get("scores")
     if "error" not in attrs and any(math.isnan(s) for s in scores):
         undefined = [o.metric for o, s in zip(spec.objectives, scores) if math.isnan(s)]
         attrs = attrs | {"error": f"undefined measure(s) {undefined} (e.g. deck_spread with one deck)"}
-    for name, value in attrs.items():
-        study._storage.set_trial_user_attr(trial_id, name, value)
+    study._storage.set_trial_user_attr(trial_id, RESULT, attrs)
     if "error" in attrs:
         study.tell(number, state=optuna.trial.TrialState.FAIL)
     else:
         study.tell(number, scores)
 
 
-def _play_or_copy(spec: TuneSpec, study, params: dict) -> dict:
-    """The attributes of a point: copied from an earlier complete trial with the same params, else played."""
+def _played(study) -> dict[str, tuple[int, dict]]:
+    """Each distinct point of the study's complete trials: its params key -> (first trial, result)."""
     import optuna
+    seen: dict[str, tuple[int, dict]] = {}
     for done in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,)):
-        if _key(done.params) == _key(params) and "metrics" in done.user_attrs:
-            keep = ("metrics", "scores", "violations", "matches")
-            return {k: done.user_attrs[k] for k in keep} | {"match_seconds": 0.0, "same_as": done.number}
+        if RESULT in done.user_attrs:
+            seen.setdefault(_key(done.params), (done.number, done.user_attrs[RESULT]))
+    return seen
+
+
+def _play_or_copy(spec: TuneSpec, seen: dict, params: dict) -> dict:
+    """The attributes of a point: copied from an earlier complete trial with the same params
+    (`seen`, from `_played`), else played."""
+    if _key(params) in seen:
+        number, result = seen[_key(params)]
+        keep = ("metrics", "scores", "violations", "matches")
+        return {k: result[k] for k in keep} | {"match_seconds": 0.0, "same_as": number}
     values = {d.key: d.decode(params[d.key]) for d in spec.dims}
     return evaluate(spec, values)
+
+
+def _remember(seen: dict, number: int, params: dict, attrs: dict) -> None:
+    if "error" not in attrs and "same_as" not in attrs and not any(math.isnan(s) for s in attrs["scores"]):
+        seen.setdefault(_key(params), (number, attrs))
 
 
 def trial_values(spec: TuneSpec, study, number: int) -> dict:
@@ -136,11 +173,9 @@ def resume_running(spec: TuneSpec, study, say: Callable[[str], None]) -> int:
     running = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,))
     for frozen in running:
         say(f"trial {frozen.number} was running when the tune stopped: playing it again")
-        if set(frozen.params) != {d.key for d in spec.dims}:
-            study._storage.set_trial_user_attr(frozen._trial_id, "error", "stopped before its params were stored")
-            study.tell(frozen.number, state=optuna.trial.TrialState.FAIL)
-            continue
-        _finish(spec, study, frozen._trial_id, frozen.number, _play_or_copy(spec, study, frozen.params))
+        params = ask(spec, study, frozen.number, frozen._trial_id).params
+        attrs = _play_or_copy(spec, _played(study), params)
+        _finish(spec, study, frozen._trial_id, frozen.number, attrs)
     return len(running)
 
 
@@ -149,14 +184,18 @@ def search(spec: TuneSpec, study, say: Callable[[str], None] = print,
     """Ask, play and tell until the study holds `spec.trials` trials. `on_trial(number, attrs,
     framework_seconds)` is told after each trial (the seconds spent outside matches)."""
     resume_running(spec, study, say)
-    distributions = {d.key: d.distribution() for d in spec.dims}
-    while len(study.get_trials(deepcopy=False)) < spec.trials:
+    seen = _played(study)
+    number = len(study.get_trials(deepcopy=False))
+    while number < spec.trials:
         t0 = time.perf_counter()
-        number = len(study.get_trials(deepcopy=False))
-        study.sampler = make_sampler(spec, trial_seed(spec.base.seed, number))
-        trial = study.ask(fixed_distributions=distributions)
-        attrs = _play_or_copy(spec, study, trial.params)
+        trial = ask(spec, study, number)
+        if trial.number != number:
+            raise TuneError(f"the study gained trials from elsewhere (expected trial {number}, got "
+                            f"{trial.number}): one tune at a time per folder")
+        attrs = _play_or_copy(spec, seen, trial.params)
         _finish(spec, study, trial._trial_id, trial.number, attrs)
+        _remember(seen, trial.number, trial.params, attrs)
+        number += 1
         framework = time.perf_counter() - t0 - attrs.get("match_seconds", 0.0)
         say(_trial_line(spec, trial.number, trial.params, attrs))
         if on_trial is not None:

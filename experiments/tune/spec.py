@@ -95,6 +95,11 @@ class TuneSpec:
         return "tpe" if len(self.objectives) == 1 else "nsga2"
 
     @property
+    def measures(self) -> list[str]:
+        """The measures the objectives and constraints name, in order, each once."""
+        return list(dict.fromkeys([o.metric for o in self.objectives] + [c.metric for c in self.constraints]))
+
+    @property
     def holdout_seed(self) -> int:
         """The run seed of the held-out matches: a seed stream of its own, derived from the search seed."""
         state = np.random.SeedSequence([self.base.seed, HOLDOUT_STREAM]).generate_state(1, dtype=np.uint64)
