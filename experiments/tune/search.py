@@ -79,11 +79,25 @@ def _violations(trial) -> list[float]:
     return list(trial.user_attrs[RESULT]["violations"])
 
 
+def _sqlite_pragmas(connection, record) -> None:
+    # WAL with synchronous=NORMAL: a commit no longer waits for the disk (it halves a trial's
+    # storage time) and still survives the process being killed; only an OS crash or power
+    # loss can lose the last trials, and the study then resumes from the ones before.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
 def open_study(spec: TuneSpec, db: Path):
     """The study stored in the SQLite file `db`, made if missing (`load_if_exists`)."""
     import optuna
+    import sqlalchemy
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    return optuna.create_study(storage=f"sqlite:///{db}", study_name=STUDY_NAME, load_if_exists=True,
+    storage = optuna.storages.RDBStorage(f"sqlite:///{db}")
+    sqlalchemy.event.listen(storage.engine, "connect", _sqlite_pragmas)
+    storage.engine.dispose()  # connections made from now on get the pragmas
+    return optuna.create_study(storage=storage, study_name=STUDY_NAME, load_if_exists=True,
                                directions=[o.direction for o in spec.objectives])
 
 
@@ -101,7 +115,8 @@ def play(config) -> tuple[pd.DataFrame, float]:
 
 def evaluate(spec: TuneSpec, values: dict) -> dict:
     """Play one point's trial batch: the user attributes a trial stores (measures, scores,
-    constraint violations, seconds in matches), or {"error": reason} for a refused point."""
+    constraint violations, `match_seconds` the batch took, `match_wall_sum` its matches'
+    own seconds summed), or {"error": reason} for a refused point."""
     try:
         matches, seconds = play(spec.config_for(values))
     except MatchErrorsError:
@@ -111,7 +126,7 @@ def evaluate(spec: TuneSpec, values: dict) -> dict:
     metrics = measure(matches, spec.measures)
     return {"metrics": metrics, "scores": [o.score(metrics) for o in spec.objectives],
             "violations": [c.violation(metrics) for c in spec.constraints],
-            "match_seconds": seconds, "matches": len(matches)}
+            "match_seconds": seconds, "match_wall_sum": float(matches["wall_time"].sum()), "matches": len(matches)}
 
 
 def _key(params: dict) -> str:
@@ -150,7 +165,7 @@ def _play_or_copy(spec: TuneSpec, seen: dict, params: dict) -> dict:
     if _key(params) in seen:
         number, result = seen[_key(params)]
         keep = ("metrics", "scores", "violations", "matches")
-        return {k: result[k] for k in keep} | {"match_seconds": 0.0, "same_as": number}
+        return {k: result[k] for k in keep} | {"match_seconds": 0.0, "match_wall_sum": 0.0, "same_as": number}
     values = {d.key: d.decode(params[d.key]) for d in spec.dims}
     return evaluate(spec, values)
 
