@@ -29,6 +29,8 @@ def add_parsers(sub) -> None:
     p.add_argument("--matches", type=int, default=None, help="matches per trial (default: the file's)")
     p.add_argument("--workers", type=int, default=None, help="processes playing a trial's matches (default: the file's)")
     p.add_argument("--backend", default=None, choices=("local", "ray"), help="where matches run (default: the file's)")
+    p.add_argument("--holdout-matches", type=int, default=None,
+                   help="matches of each held-out check (default: the file's)")
     p.add_argument("--ray-address", default=None, help="an existing Ray cluster (default: start one)")
     p.add_argument("--resume", action="store_true", help="continue the tune in --out")
     p.add_argument("--dry-run", action="store_true", help="check the file against the game and list the space")
@@ -39,7 +41,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
     """Check the file, run (or resume) the tune and print the summary."""
     from experiments.tune import load_tune_file, run_tune
     spec = load_tune_file(args.file, trials=args.trials, matches=args.matches, workers=args.workers,
-                          backend=args.backend, ray_address=args.ray_address)
+                          backend=args.backend, ray_address=args.ray_address,
+                          holdout_matches=args.holdout_matches)
     if args.dry_run:
         print(f"tune {spec.name!r} ({spec.game}): {spec.trials} trials of {spec.base.matches} matches, "
               f"sampler {spec.sampler_kind}")
@@ -63,7 +66,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
 def _reproduce_args(args: argparse.Namespace) -> list[str]:
     out = [args.file, "--out", args.out]
-    for flag in ("trials", "matches", "workers", "backend", "ray_address"):
+    for flag in ("trials", "matches", "holdout_matches", "workers", "backend", "ray_address"):
         value = getattr(args, flag)
         if value is not None:
             out += [f"--{flag.replace('_', '-')}", str(value)]

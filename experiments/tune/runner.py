@@ -22,14 +22,24 @@ import pandas as pd
 
 from experiments.batch.backends import connect_ray
 from experiments.batch.lock import FolderLock
+from experiments.batch.runner import RunInterrupted
 from experiments.tune.holdout import holdout
 from experiments.tune.report import write_outputs
 from experiments.tune.results import choose, pareto_front, trials_table
 from experiments.tune.search import open_study, search, trial_values
 from experiments.tune.space import TuneError
 from experiments.tune.spec import TuneSpec
+from sim.core.errors import TcglabError
 
 SPEC_FILE = "tune.json"
+
+
+class TuneInterrupted(TcglabError):
+    """The tune was stopped (Ctrl-C, SIGTERM); every finished trial is safe in the study."""
+
+    def __init__(self, done: int, out: Path, exit_code: int) -> None:
+        super().__init__(f"interrupted: {done} trials are safe in {out}; continue with --resume")
+        self.exit_code = exit_code
 
 
 @dataclass
@@ -82,7 +92,11 @@ def run_tune(spec: TuneSpec, out: str | Path, resume: bool = False, command: str
             stack.callback(connect_ray(spec.base.ray_address, spec.base.workers))
         study = open_study(spec, out / "study.db")
         t0 = time.perf_counter()
-        search(spec, study, say, on_trial)
+        try:
+            search(spec, study, say, on_trial)
+        except (RunInterrupted, KeyboardInterrupt) as exc:
+            done = sum(t.state.is_finished() for t in study.get_trials(deepcopy=False))
+            raise TuneInterrupted(done, out, getattr(exc, "exit_code", 130)) from None
         seconds["search"] = time.perf_counter() - t0
         table = trials_table(spec, study)
         front = pareto_front(spec, table)

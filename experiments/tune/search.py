@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -66,17 +67,12 @@ def ask(spec: TuneSpec, study, number: int, trial_id: int | None = None):
 
 
 def make_sampler(spec: TuneSpec, seed: int):
-    """The optuna sampler of one ask: TPE or NSGA-II, with the spec's constraints."""
+    """The optuna sampler of one ask: TPE or NSGA-II. Both read a trial's constraints from the
+    trial itself (`Trial.set_constraint`, see `_finish`)."""
     import optuna
-    func = _violations if spec.constraints else None
     if spec.sampler_kind == "tpe":
-        return optuna.samplers.TPESampler(seed=seed, n_startup_trials=spec.startup_trials, constant_liar=False,
-                                          constraints_func=func)
-    return optuna.samplers.NSGAIISampler(seed=seed, population_size=spec.population, constraints_func=func)
-
-
-def _violations(trial) -> list[float]:
-    return list(trial.user_attrs[RESULT]["violations"])
+        return optuna.samplers.TPESampler(seed=seed, n_startup_trials=spec.startup_trials, constant_liar=False)
+    return optuna.samplers.NSGAIISampler(seed=seed, population_size=spec.population)
 
 
 def _sqlite_pragmas(connection, record) -> None:
@@ -133,20 +129,24 @@ def _key(params: dict) -> str:
     return json.dumps(params, sort_keys=True)
 
 
-def _finish(spec: TuneSpec, study, trial_id: int, number: int, attrs: dict) -> None:
-    """Store a trial's attributes (one user attribute, `RESULT`: one storage write) and tell
-    optuna its values (FAIL for an error or a NaN score). The attribute goes through the
-    study's storage, the one way to reach a trial left running by another process."""
+def _finish(spec: TuneSpec, study, trial, attrs: dict) -> None:
+    """Store a trial's attributes (one user attribute, `RESULT`), its constraint violations
+    (`Trial.set_constraint`, which the samplers read) and tell optuna its values (FAIL for an
+    error or a NaN score)."""
     import optuna
     scores = attrs.get("scores")
     if "error" not in attrs and any(math.isnan(s) for s in scores):
         undefined = [o.metric for o, s in zip(spec.objectives, scores) if math.isnan(s)]
         attrs = attrs | {"error": f"undefined measure(s) {undefined} (e.g. deck_spread with one deck)"}
-    study._storage.set_trial_user_attr(trial_id, RESULT, attrs)
+    trial.set_user_attr(RESULT, attrs)
     if "error" in attrs:
-        study.tell(number, state=optuna.trial.TrialState.FAIL)
-    else:
-        study.tell(number, scores)
+        study.tell(trial, state=optuna.trial.TrialState.FAIL)
+        return
+    with warnings.catch_warnings():  # a constraint set before a kill is kept (the same value): no warning
+        warnings.simplefilter("ignore")
+        for i, (c, v) in enumerate(zip(spec.constraints, attrs["violations"])):
+            trial.set_constraint(f"{i}_{c.metric}", v)
+    study.tell(trial, scores)
 
 
 def _played(study) -> dict[str, tuple[int, dict]]:
@@ -188,9 +188,8 @@ def resume_running(spec: TuneSpec, study, say: Callable[[str], None]) -> int:
     running = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,))
     for frozen in running:
         say(f"trial {frozen.number} was running when the tune stopped: playing it again")
-        params = ask(spec, study, frozen.number, frozen._trial_id).params
-        attrs = _play_or_copy(spec, _played(study), params)
-        _finish(spec, study, frozen._trial_id, frozen.number, attrs)
+        trial = ask(spec, study, frozen.number, frozen._trial_id)
+        _finish(spec, study, trial, _play_or_copy(spec, _played(study), trial.params))
     return len(running)
 
 
@@ -208,7 +207,7 @@ def search(spec: TuneSpec, study, say: Callable[[str], None] = print,
             raise TuneError(f"the study gained trials from elsewhere (expected trial {number}, got "
                             f"{trial.number}): one tune at a time per folder")
         attrs = _play_or_copy(spec, seen, trial.params)
-        _finish(spec, study, trial._trial_id, trial.number, attrs)
+        _finish(spec, study, trial, attrs)
         _remember(seen, trial.number, trial.params, attrs)
         number += 1
         framework = time.perf_counter() - t0 - attrs.get("match_seconds", 0.0)

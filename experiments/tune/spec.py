@@ -134,7 +134,7 @@ class TuneSpec:
 
 def load_tune_file(path: str | Path, **overrides: Any) -> TuneSpec:
     """Parse and check a tune TOML file; `overrides` (trials, matches, workers, backend,
-    ray_address) replace the file's values when not None."""
+    ray_address, holdout_matches) replace the file's values when not None."""
     path = Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -143,7 +143,9 @@ def load_tune_file(path: str | Path, **overrides: Any) -> TuneSpec:
     except tomllib.TOMLDecodeError as exc:
         raise TuneError(f"tune {path}: not valid TOML: {exc}") from None
     for key, value in overrides.items():
-        if value is not None:
+        if value is not None and key == "holdout_matches":
+            data["holdout"] = {**data.get("holdout", {}), "matches": value}
+        elif value is not None:
             data[key] = value
     return parse_tune(data, source=str(path))
 

@@ -16,7 +16,8 @@ from experiments.tune import load_tune_file, run_tune
 pytest.importorskip("optuna")
 
 ROOT = Path(__file__).resolve().parents[2]
-# Two objectives (NSGA-II, generations of 3) over an int range and a categorical.
+# Two objectives (NSGA-II, generations of 3) over an int range and a categorical, and a
+# constraint that short limits (most games drawn) fail.
 TUNE = """
 name = "resume"
 game = "first_cycle"
@@ -38,6 +39,10 @@ target = 0.5
 [[objectives]]
 metric = "mean_length"
 range = [10, 11]
+
+[[constraints]]
+metric = "draw_rate"
+max = 0.2
 
 [holdout]
 matches = 2
@@ -64,6 +69,7 @@ def whole(tmp_path_factory) -> pd.DataFrame:
     run_tune(load_tune_file(tune_file(tmp)), tmp / "whole", say=lambda line: None)
     out = trials(tmp / "whole")
     assert len(out) == 6 and (out["state"] == "COMPLETE").all()
+    assert out["feasible"].any() and not out["feasible"].all()  # the constraint bites
     return out
 
 
