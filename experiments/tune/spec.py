@@ -35,7 +35,7 @@
 
 Every problem is a `TuneError` naming the file and the key; the searched ends and choices
 are checked against the game (params ranges, card fields) and the agents and decks are
-asked for a move, all before the first trial.
+asked for a move, all before the first trial (`check_against_game`).
 """
 from __future__ import annotations
 
@@ -225,27 +225,48 @@ def parse_tune(data: dict, source: str = "<dict>") -> TuneSpec:
     return spec
 
 
+def _companions(spec: TuneSpec, key: str) -> list[dict]:
+    """Points to try a value of `key` in: every other dimension at its first end or choice,
+    all at their last, and each other dimension at each of its ends with the rest at the first."""
+    first = {d.key: d.extremes()[0] for d in spec.dims}
+    points = [first, {d.key: d.extremes()[-1] for d in spec.dims}]
+    for d in spec.dims:
+        if d.key != key:
+            points += [{**first, d.key: v} for v in d.extremes()[1:]]
+    return points
+
+
 def check_against_game(spec: TuneSpec) -> None:
-    """Load the game at every searched end and choice (the other dimensions at their low end
-    or first choice), and check agents and decks on the first point; errors name the key."""
+    """Load the game at every searched end and choice, and check agents and decks on the first
+    point that loads; errors name the key. A value is refused when no companion point
+    (`_companions`) loads with it; a rule between two searched params (XenodeX roll_min at most
+    roll_max) only fails the trials that break it, with the reason in `trials.csv`."""
     from experiments.batch.runner import validate
     from sim import load_game
     from sim.core.errors import TcglabError
-    first = {d.key: d.extremes()[0] for d in spec.dims}
-    base_params = spec.params_for(first)
     try:
-        load_game(spec.game, **{k: v for k, v in spec.fixed.items()})
+        load_game(spec.game, **spec.fixed)
     except TcglabError as exc:
         where = "cards" if CARD_OVERRIDES in spec.fixed else "params"
         raise TuneError(f"tune {spec.source}: {where}: {exc}") from None
+    playable = None
     for d in spec.dims:
         for value in d.extremes():
-            try:
-                load_game(spec.game, **spec.params_for({**first, d.key: value}))
-            except TcglabError as exc:
+            problem = None
+            for point in _companions(spec, d.key):
+                params = spec.params_for({**point, d.key: value})
+                try:
+                    load_game(spec.game, **params)
+                except TcglabError as exc:
+                    problem = problem or exc
+                    continue
+                playable = playable or params
+                problem = None
+                break
+            if problem is not None:
                 section = "cards" if d.card else "params"
-                raise TuneError(f"tune {spec.source}: space.{section}.{d.key} = {value!r}: {exc}") from None
+                raise TuneError(f"tune {spec.source}: space.{section}.{d.key} = {value!r}: {problem}")
     try:
-        validate(spec.base.replace(params=tuple(sorted(base_params.items()))))
+        validate(spec.base.replace(params=tuple(sorted(playable.items()))))
     except Exception as exc:  # noqa: BLE001 - agents and decks raise their own types
         raise TuneError(f"tune {spec.source}: agents/decks: {exc}") from None

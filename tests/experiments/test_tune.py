@@ -136,3 +136,38 @@ def test_tune_intervals_cover_their_estimate_and_distances_map_the_interval():
     assert distance_interval(0.4, 0.6, 0.5, 0.5) == pytest.approx((0.0, 0.1))
     assert distance_interval(0.1, 0.3, 0.5, 0.5) == pytest.approx((0.2, 0.4))
     assert distance_interval(22, 30, 14, 20) == (2, 10)
+
+
+def test_tune_trial_breaking_a_rule_between_two_params_fails_with_its_reason(tmp_path):
+    # XenodeX refuses roll_min above roll_max: the space is accepted (each end can play), and
+    # only the trials that break the rule fail, each with the game's reason.
+    spec = parse_tune({"game": "xenodex", "agents": "random", "matches": 2, "trials": 5, "seed": 3,
+                       "params": {"cycle_limit": 2},
+                       "space": {"params": {"roll_min": {"low": 1, "high": 6}, "roll_max": {"low": 1, "high": 6}}},
+                       "objectives": [{"metric": "draw_rate"}], "holdout": {"matches": 2, "top_k": 1}})
+    said = []
+    result = run_tune(spec, tmp_path / "t", say=said.append)
+    table = result.trials
+    failed = table[table["state"] == "FAIL"]
+    assert len(failed) and (failed["roll_min"] > failed["roll_max"]).all()
+    assert failed["error"].str.contains("'roll_min' must not exceed 'roll_max'").all()
+    assert (table.loc[table["state"] == "COMPLETE", "roll_min"] <= table.loc[table["state"] == "COMPLETE",
+                                                                             "roll_max"]).all()
+    assert any("failed: params: xenodex param 'roll_min' must not exceed 'roll_max'" in line for line in said)
+    assert len(result.holdout) == 1
+
+
+def test_tune_cli_runs_and_prints_the_summary_with_the_command(tmp_path, capsys):
+    from experiments.cli import main
+    path = tmp_path / "t.toml"
+    path.write_text('game = "first_cycle"\nagents = "greedy"\nseed = 2\n[space.params]\nmax_turns = [8, 14]\n'
+                    '[[objectives]]\nmetric = "mean_length"\nrange = [10, 12]\n')
+    out = tmp_path / "out"
+    assert main(["tune", str(path), "--out", str(out), "--trials", "2", "--matches", "3",
+                 "--holdout-matches", "3"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("# tune t\n") and "## Findings" in captured.out
+    assert f"    tcglab tune {path} --out {out} --trials 2 --matches 3 --holdout-matches 3" in captured.out
+    assert captured.err.count("trial ") >= 2
+    assert main(["tune", str(path), "--out", str(out), "--trials", "2", "--matches", "3"]) == 2
+    assert "already holds a tune; pass --resume" in capsys.readouterr().err
