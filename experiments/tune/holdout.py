@@ -31,7 +31,8 @@ def _verdict(low: float, high: float, lo_bound: float | None, hi_bound: float | 
 
 def holdout(spec: TuneSpec, chosen: pd.DataFrame, values_of, say=print) -> pd.DataFrame:
     """One row per chosen point: its trial, values, held-out matches, and per objective and
-    constraint measure the held-out value with `_low` / `_high`; constraints get a `_verdict`.
+    constraint measure the held-out value with `_low` / `_high` (and the first player's win rate
+    beside an advantage, to say which way it goes); constraints get a `_verdict`.
     `values_of(trial)` gives a trial's point as the game takes it (`search.trial_values`)."""
     rows = []
     for point in chosen.to_dict("records"):
@@ -49,6 +50,10 @@ def holdout(spec: TuneSpec, chosen: pd.DataFrame, values_of, say=print) -> pd.Da
             if o.band is not None and o.metric not in row:
                 row[o.metric] = metrics[o.metric]
                 row[f"{o.metric}_low"], row[f"{o.metric}_high"] = interval(matches, o.metric, rng)
+        if "first_player_advantage" in metrics:  # which way the advantage goes
+            row["first_player_win_rate"] = measure(matches, ["first_player_win_rate"])["first_player_win_rate"]
+            row["first_player_win_rate_low"], row["first_player_win_rate_high"] = interval(
+                matches, "first_player_win_rate", rng)
         for c in spec.constraints:
             if f"{c.metric}_low" not in row:
                 row[c.metric] = metrics[c.metric]

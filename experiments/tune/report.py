@@ -43,9 +43,9 @@ def front_columns(spec: TuneSpec) -> list[str]:
     """The columns of the front table: trial, searched values, scores, constrained measures."""
     cols = ["trial", *[d.key for d in spec.dims]]
     for i, o in enumerate(spec.objectives):
-        cols += [c for c in (o.metric, score_column(i, spec)) if c not in cols]
-    cols += [c.metric for c in spec.constraints if c.metric not in cols]
-    return cols + ["matches"]
+        cols += [o.metric, score_column(i, spec)]
+    cols += [c.metric for c in spec.constraints]
+    return list(dict.fromkeys(cols + ["matches"]))
 
 
 def plot_front(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, path: Path) -> Path:
@@ -108,6 +108,9 @@ def findings(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, checked: 
             name = score_column(i, spec)
             parts.append(f"{o.describe()}: {row[name]:.3f} (95% CI {row[name + '_low']:.3f} to "
                          f"{row[name + '_high']:.3f}; the search estimated {row[name + '_search']:.3f})")
+        if "first_player_win_rate" in row and all(o.metric != "first_player_win_rate" for o in spec.objectives):
+            parts.append(f"the first player wins {row['first_player_win_rate']:.1%} (95% CI "
+                         f"{row['first_player_win_rate_low']:.1%} to {row['first_player_win_rate_high']:.1%})")
         for c in spec.constraints:
             parts.append(f"{c.describe()}: {row[c.metric]:.3f} (95% CI {row[c.metric + '_low']:.3f} to "
                          f"{row[c.metric + '_high']:.3f}), {row[c.metric + '_verdict']}")

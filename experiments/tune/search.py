@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 
 from experiments.batch.config import RunConfigError
-from experiments.batch.runner import MatchErrorsError, check_errors, execute
+from experiments.batch.runner import check_errors, execute
 from experiments.tune.metrics import measure
 from experiments.tune.space import TuneError
 from experiments.tune.spec import TuneSpec
@@ -115,9 +115,7 @@ def evaluate(spec: TuneSpec, values: dict) -> dict:
     own seconds summed), or {"error": reason} for a refused point."""
     try:
         matches, seconds = play(spec.config_for(values))
-    except MatchErrorsError:
-        raise
-    except RunConfigError as exc:
+    except RunConfigError as exc:  # the game refuses this point (MatchErrorsError is not one: it stops the tune)
         return {"error": str(exc)}
     metrics = measure(matches, spec.measures)
     return {"metrics": metrics, "scores": [o.score(metrics) for o in spec.objectives],
