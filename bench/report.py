@@ -122,7 +122,7 @@ def findings(docs: dict[str, dict]) -> list[str]:
         f = tune["figures"]
         out.append(f"- Tuning: the framework's own time (search, storage, bookkeeping) "
                    f"{f['overhead_share']:.1%} of the time in matches ({'meets' if f['overhead_share'] <= TUNE_OVERHEAD_TARGET else 'misses'} "
-                   f"the {TUNE_OVERHEAD_TARGET:.0%} target); {f['cores_busy']:.0%} of {f['workers']} cores busy over the search.")
+                   f"the {TUNE_OVERHEAD_TARGET:.0%} target); the {f['workers']} cores {f['core_use']:.0%} in use over the search.")
     for d in docs.values():
         out += skipped_lines(d)
     busy = [(d["run"]["loadavg_at_start"][0], d["run"]["cpu_count"]) for d in docs.values()
@@ -278,18 +278,18 @@ def tune_section(doc: dict) -> list[str]:
     s, f = doc["settings"], doc["figures"]
     rows = [[f["trials"], f["matches_per_trial"], f["workers"], f"{f['search_seconds']:.1f}",
              f"{f['match_seconds']:.1f}", f"{f['framework_seconds']:.2f}", f"{f['framework_ms_per_trial']:.0f}",
-             f"**{f['overhead_share']:.2%}**", f"{f['cores_busy']:.0%}", f"{f['in_trial_parallel_efficiency']:.0%}"]]
+             f"**{f['overhead_share']:.2%}**", f"{f['core_use']:.0%}", f"{f['in_trial_parallel_efficiency']:.0%}"]]
     return [
         "## Tuning (`bench/tune.py`)", "",
         f"The search of a real tune ({s['game']}, {s['agents']} agents, objective {s['objective']} over "
         f"{', '.join(s['space']['params'])}; optuna TPE, SQLite storage) on {s['workers']} local workers. "
         "Match seconds: the wall time of each trial's batch of matches; the framework's time is the "
         "rest of the search (ask, tell, storage, measures, bookkeeping), as a share of the match "
-        "seconds (target: at most 5%). Cores busy: CPU seconds of the process and its workers over "
+        "seconds (target: at most 5%). Core use: CPU seconds of the process and its workers over "
         "the search's wall time times the workers. In-trial efficiency: the matches' own seconds "
         "over the workers' time inside trials.", "",
         *table(["trials", "matches/trial", "workers", "search s", "match s", "framework s", "ms/trial",
-                "overhead", "cores busy", "in-trial efficiency"], rows, "rrrrrrrrrr"),
+                "overhead", "core use", "in-trial efficiency"], rows, "rrrrrrrrrr"),
         "",
     ]
 

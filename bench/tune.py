@@ -7,7 +7,7 @@ time of that batch); everything else the search does (optuna's ask and tell, the
 storage, the measures, the bookkeeping) is the framework's overhead:
 
     overhead share = (search wall time - sum of match seconds) / sum of match seconds   (target: at most 5%)
-    cores busy     = CPU seconds of this process and its workers / (search wall time x workers)
+    core use       = CPU seconds of this process and its workers / (search wall time x workers)
 
     python bench/tune.py                         # 16 trials x 200 matches, 2 workers
     python bench/tune.py --quick                 # 8 trials x 100 matches (what `make bench` runs)
@@ -62,7 +62,7 @@ def measure_tune(trials: int, matches: int, workers: int, out: Path) -> dict:
             "search_seconds": wall, "match_seconds": in_matches, "framework_seconds": framework,
             "overhead_share": framework / in_matches if in_matches else float("nan"),
             "framework_ms_per_trial": 1000 * framework / max(1, trials),
-            "cpu_seconds": cpu, "cores_busy": cpu / (wall * workers),
+            "cpu_seconds": cpu, "core_use": cpu / (wall * workers),
             "in_trial_parallel_efficiency": match_sum / (in_matches * workers) if in_matches else float("nan")}
 
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{f['overhead_share']:.2%} of {f['match_seconds']:.1f} s in matches (target at most 5%; "
           f"{f['framework_ms_per_trial']:.0f} ms per trial; {f['trials']} trials, {f['trials_played']} played, "
           f"{f['matches_per_trial']} matches each)")
-    print(f"cores busy: {f['cores_busy']:.0%} of {f['workers']} cores over the search "
+    print(f"core use: {f['core_use']:.0%} of {f['workers']} cores over the search "
           f"({f['cpu_seconds']:.1f} CPU s in {f['search_seconds']:.1f} s); matches' own time "
           f"{f['in_trial_parallel_efficiency']:.0%} of the workers' time inside trials "
           f"(os.cpu_count()={os.cpu_count()})")
