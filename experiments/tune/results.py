@@ -88,8 +88,9 @@ def choose(spec: TuneSpec, table: pd.DataFrame) -> tuple[pd.DataFrame, str]:
         pts = pts[pts["feasible"]]
         order = np.argsort(_signed(spec, pts)[:, 0], kind="stable")
         goal = spec.objectives[0].describe()
+        n = min(k, len(pts))
         return pts.iloc[order[:k]].reset_index(drop=True), (
-            f"the {min(k, len(pts))} best distinct feasible points by the search's estimate ({goal})")
+            f"the {n} best distinct feasible point{'s' if n != 1 else ''} by the search's estimate ({goal})")
     if front.empty:
         return _least_violating(spec, table, k)
     if len(front) <= k:

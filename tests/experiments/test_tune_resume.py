@@ -152,3 +152,11 @@ def test_tune_resume_with_more_trials_extends_the_same_study(tmp_path, whole):
     run_tune(load_tune_file(tune_file(tmp_path), trials=2), grown, say=lambda line: None)
     run_tune(load_tune_file(tune_file(tmp_path), trials=4), grown, resume=True, say=lambda line: None)
     pd.testing.assert_frame_equal(trials(grown), whole.head(4))
+
+
+@pytest.mark.soak
+def test_tune_on_ray_plays_the_same_trials_as_local_workers(tmp_path, whole):
+    pytest.importorskip("ray")
+    spec = load_tune_file(tune_file(tmp_path, 2), backend="ray")
+    run_tune(spec, tmp_path / "ray", say=lambda line: None)
+    pd.testing.assert_frame_equal(trials(tmp_path / "ray"), whole)
