@@ -13,7 +13,6 @@ import pytest
 
 from experiments.tune import load_tune_file, run_tune
 
-pytest.importorskip("optuna")
 
 ROOT = Path(__file__).resolve().parents[2]
 # Two objectives (NSGA-II, generations of 3) over an int range and a categorical, and a
@@ -156,7 +155,6 @@ def test_tune_resume_with_more_trials_extends_the_same_study(tmp_path, whole):
 
 @pytest.mark.soak
 def test_tune_on_ray_plays_the_same_trials_as_local_workers(tmp_path, whole):
-    pytest.importorskip("ray")
     spec = load_tune_file(tune_file(tmp_path, 2), backend="ray")
     run_tune(spec, tmp_path / "ray", say=lambda line: None)
     pd.testing.assert_frame_equal(trials(tmp_path / "ray"), whole)
