@@ -16,7 +16,6 @@ from experiments.batch.match import match_seeds
 from experiments.tune import parse_tune, run_tune
 from experiments.tune.metrics import distance_interval, interval, measure
 
-
 SPACE = {"low": 6, "high": 20, "step": 2}
 TARGET = 0.5
 

@@ -13,7 +13,6 @@ import pytest
 
 from experiments.tune import load_tune_file, run_tune
 
-
 ROOT = Path(__file__).resolve().parents[2]
 # Two objectives (NSGA-II, generations of 3) over an int range and a categorical, and a
 # constraint that short limits (most games drawn) fail.

@@ -9,7 +9,6 @@ from experiments.cli import main
 from experiments.tune import TuneError, load_tune_file, parse_tune
 from experiments.tune.space import parse_space, space_params
 
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "experiments" / "examples" / "tune"
 
 
