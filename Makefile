@@ -58,7 +58,7 @@ soak: $(STAMP)
 ## bench/engine.py and bench/env.py (a smoke run: make bench BENCH_SECONDS=0.3).
 BENCH_SECONDS ?= 2
 BENCH_OUT ?= build/bench
-BENCH_JSON := $(foreach s,engine env agents runner train,$(BENCH_OUT)/$(s).json)
+BENCH_JSON := $(foreach s,engine env agents runner train tune,$(BENCH_OUT)/$(s).json)
 
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,balance,bench]'
@@ -73,6 +73,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/agents.py --games first_cycle,cipher,xenodex --json $(BENCH_OUT)/agents.json
 	$(BIN)/python bench/runner.py --quick --json $(BENCH_OUT)/runner.json
 	$(BIN)/python bench/train.py --quick --json $(BENCH_OUT)/train.json
+	$(BIN)/python bench/tune.py --quick --json $(BENCH_OUT)/tune.json
 	$(BIN)/python bench/report.py $(BENCH_JSON) --out docs/performance.md
 
 lint: $(STAMP)

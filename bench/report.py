@@ -2,8 +2,8 @@
 
     python bench/report.py build/bench/*.json --out docs/performance.md
 
-`make bench` runs bench/engine.py, bench/env.py, bench/agents.py, bench/runner.py and
-bench/train.py with `--json`, then this. The page is regenerated, never edited by hand: it opens with the
+`make bench` runs bench/engine.py, bench/env.py, bench/agents.py, bench/runner.py,
+bench/train.py and bench/tune.py with `--json`, then this. The page is regenerated, never edited by hand: it opens with the
 run (date, commit, machine, versions), then the findings against the targets, then one
 table per script saying what it measured, with the peer rows beside ours from the same
 run. A file may be missing (its section then says so); each file is known by its
@@ -18,12 +18,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SCRIPTS = ("engine", "env", "agents", "runner", "train")
+SCRIPTS = ("engine", "env", "agents", "runner", "train", "tune")
 AEC_FLOOR_TARGET = 0.5   # aec_env at half of floor_wrapped's steps/s or better
 BATCH_TARGET = 2.0       # batch_env at twice aec_env's steps/s or better
 MCTS_ITERS_TARGET = 1000  # iterations per second
 MCTS_SECONDS_TARGET = 0.5  # seconds per decision at the default budget
 TRAIN_TARGET = 3.0  # PPO training steps/s of the BatchVecEnv path over the DummyVecEnv path
+TUNE_OVERHEAD_TARGET = 0.05  # the tune framework's own time as a share of the time in matches
 
 
 def rate(x: float | None) -> str:
@@ -116,6 +117,12 @@ def findings(docs: dict[str, dict]) -> list[str]:
         r = train["ratios"]["batch / dummy"]
         out.append(f"- PPO training loop: the BatchVecEnv path at {r:.2f}x the DummyVecEnv path's "
                    f"steps/s ({'meets' if r >= TRAIN_TARGET else 'misses'} the {TRAIN_TARGET:g}x target).")
+    tune = docs.get("tune")
+    if tune:
+        f = tune["figures"]
+        out.append(f"- Tuning: the framework's own time (search, storage, bookkeeping) "
+                   f"{f['overhead_share']:.1%} of the time in matches ({'meets' if f['overhead_share'] <= TUNE_OVERHEAD_TARGET else 'misses'} "
+                   f"the {TUNE_OVERHEAD_TARGET:.0%} target); the {f['workers']} cores {f['core_use']:.0%} in use over the search.")
     for d in docs.values():
         out += skipped_lines(d)
     busy = [(d["run"]["loadavg_at_start"][0], d["run"]["cpu_count"]) for d in docs.values()
@@ -267,8 +274,28 @@ def train_section(doc: dict) -> list[str]:
     ]
 
 
+def tune_section(doc: dict) -> list[str]:
+    s, f = doc["settings"], doc["figures"]
+    rows = [[f["trials"], f["matches_per_trial"], f["workers"], f"{f['search_seconds']:.1f}",
+             f"{f['match_seconds']:.1f}", f"{f['framework_seconds']:.2f}", f"{f['framework_ms_per_trial']:.0f}",
+             f"**{f['overhead_share']:.2%}**", f"{f['core_use']:.0%}", f"{f['in_trial_parallel_efficiency']:.0%}"]]
+    return [
+        "## Tuning (`bench/tune.py`)", "",
+        f"The search of a real tune ({s['game']}, {s['agents']} agents, objective {s['objective']} over "
+        f"{', '.join(s['space']['params'])}; optuna TPE, SQLite storage) on {s['workers']} local workers. "
+        "Match seconds: the wall time of each trial's batch of matches; the framework's time is the "
+        "rest of the search (ask, tell, storage, measures, bookkeeping), as a share of the match "
+        "seconds (target: at most 5%). Core use: CPU seconds of the process and its workers over "
+        "the search's wall time times the workers. In-trial efficiency: the matches' own seconds "
+        "over the workers' time inside trials.", "",
+        *table(["trials", "matches/trial", "workers", "search s", "match s", "framework s", "ms/trial",
+                "overhead", "core use", "in-trial efficiency"], rows, "rrrrrrrrrr"),
+        "",
+    ]
+
+
 SECTIONS = {"engine": engine_section, "env": env_section, "agents": agents_section,
-            "runner": runner_section, "train": train_section}
+            "runner": runner_section, "train": train_section, "tune": tune_section}
 
 
 def render(docs: dict[str, dict]) -> str:

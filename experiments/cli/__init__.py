@@ -2,6 +2,7 @@
 
     tcglab games | tcglab decks GAME | tcglab agents
     tcglab run ... | tcglab replay RUN MATCH | tcglab sweep FILE | tcglab report FOLDER
+    tcglab tune FILE --out FOLDER
     tcglab ladder --game G --out FOLDER
     tcglab train ... | tcglab packs N | tcglab first-day DECK
     tcglab play --game G --vs AGENT | tcglab view RUN [MATCH]
@@ -11,6 +12,7 @@ Modules:
 - `catalog`: `games`, `decks`, `agents` (what can be played);
 - `run`: `run` and `replay` (the batch runner);
 - `sweep`: `sweep` and `report` (balance sweeps and their report);
+- `tune`: `tune` (params and card values searched toward balance targets, extra `balance`);
 - `ladder`: `ladder` (a round robin of agents rated with intervals);
 - `train`: `train` (masked PPO, extra `rl`);
 - `collection`: `packs` and `first-day` (First Cycle's packs and economy);

@@ -35,8 +35,8 @@ def finish(proc: subprocess.Popen) -> str:
 
 
 def tiny_runs(out: Path, env: dict | None = None) -> dict[str, str]:
-    """Each script's JSON path after running it on a tiny budget (the four run side by side)."""
-    paths = {s: str(out / f"{s}.json") for s in ("engine", "env", "agents", "runner", "train")}
+    """Each script's JSON path after running it on a tiny budget (all run side by side)."""
+    paths = {s: str(out / f"{s}.json") for s in ("engine", "env", "agents", "runner", "train", "tune")}
     procs = [
         start("engine.py", "--games", "first_cycle", "--seconds", "0.2", "--peers",
               "--json", paths["engine"], env=env),
@@ -48,6 +48,7 @@ def tiny_runs(out: Path, env: dict | None = None) -> dict[str, str]:
               "--json", paths["runner"], env=env),
         start("train.py", "--rollout", "128", "--steps", "128", "--repeat", "1",
               "--json", paths["train"], env=env),
+        start("tune.py", "--trials", "2", "--matches", "4", "--json", paths["tune"], env=env),
     ]
     for p in procs:
         finish(p)
@@ -75,7 +76,8 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     assert "do not edit by hand" in page
     for heading in ("## The run", "## Findings", "## Engine alone (`bench/engine.py`)",
                     "## Environments (`bench/env.py`)", "## MCTS (`bench/agents.py`)",
-                    "## Batch runner (`bench/runner.py`)", "## PPO training loop (`bench/train.py`)"):
+                    "## Batch runner (`bench/runner.py`)", "## PPO training loop (`bench/train.py`)",
+                    "## Tuning (`bench/tune.py`)"):
         assert f"\n{heading}\n" in page, heading
     assert "Not in this run" not in page
     for what in ("| git commit |", "| machine |", "| Python |", "numpy ", "| date (UTC) |"):
@@ -88,6 +90,8 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     assert "4 matches with 1 and with 2 local workers" in page
     assert "| dummy | 8 | " in page and "| batch | 64 | " in page and "batch / dummy = **" in page
     assert "- PPO training loop: the BatchVecEnv path at " in page
+    assert "- Tuning: the framework's own time (search, storage, bookkeeping) " in page
+    assert "| 2 | 4 | 2 | " in page  # trials, matches per trial, workers
     # Peer rows beside ours, or the skip line where the library is missing.
     for name, module in PEER_LIBRARIES.items():
         aec_peer = ":" not in name

@@ -1,0 +1,145 @@
+"""What a tune writes: the trials, the Pareto front (CSV, markdown, PNG), the held-out table and the summary.
+
+    paths = write_outputs(out, spec, table, front, checked, rule, command)
+
+Files in the tune folder:
+- `trials.csv`: every trial (search estimates on the search's seeds);
+- `front.csv`, `front.md`: the Pareto front of feasible points (for one objective, the best point);
+- `front.png`: objective against objective (all trials, the front marked), or, for one
+  objective, each trial's score and the best so far;
+- `holdout.csv`, `holdout.md`: the chosen points on held-out seeds with 95% intervals;
+- `summary.md`: the findings in sentences, and the command that reproduces them.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.tune.results import score_column
+from experiments.tune.spec import TuneSpec
+
+
+def _fmt(v) -> str:
+    if isinstance(v, float):
+        return "n/a" if math.isnan(v) else f"{v:.3f}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_fmt(x) for x in v) + "]"
+    return str(v)
+
+
+def markdown_table(frame: pd.DataFrame) -> str:
+    """A frame as a GitHub markdown table (floats to 3 places)."""
+    if frame.empty:
+        return "(none)\n"
+    head = "| " + " | ".join(map(str, frame.columns)) + " |"
+    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
+    body = ["| " + " | ".join(_fmt(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([head, rule, *body]) + "\n"
+
+
+def front_columns(spec: TuneSpec) -> list[str]:
+    """The columns of the front table: trial, searched values, scores, constrained measures."""
+    cols = ["trial", *[d.key for d in spec.dims]]
+    for i, o in enumerate(spec.objectives):
+        cols += [o.metric, score_column(i, spec)]
+    cols += [c.metric for c in spec.constraints]
+    return list(dict.fromkeys(cols + ["matches"]))
+
+
+def plot_front(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, path: Path) -> Path:
+    """front.png: see the module docstring."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    done = table[table["state"] == "COMPLETE"]
+    fig, ax = plt.subplots(figsize=(6.4, 4.8))
+    if len(spec.objectives) == 1:
+        col = score_column(0, spec)
+        ax.scatter(done["trial"], done[col], s=18, c=["tab:blue" if f else "tab:gray" for f in done["feasible"]],
+                   label="trials (grey: infeasible)")
+        sign = -1 if spec.objectives[0].direction == "maximize" else 1
+        best = (done[col].where(done["feasible"]) * sign).cummin() * sign
+        ax.step(done["trial"], best, where="post", color="tab:red", label="best feasible so far")
+        ax.set_xlabel("trial")
+        ax.set_ylabel(col)
+    else:
+        x, y = score_column(0, spec), score_column(1, spec)
+        ax.scatter(done[x], done[y], s=18, c=["tab:blue" if f else "tab:gray" for f in done["feasible"]],
+                   alpha=0.6, label="trials (grey: infeasible)")
+        if not front.empty:
+            f = front.sort_values(x)
+            ax.plot(f[x], f[y], "o-", color="tab:red", label="Pareto front")
+        ax.set_xlabel(f"{x} ({spec.objectives[0].direction})")
+        ax.set_ylabel(f"{y} ({spec.objectives[1].direction})")
+    ax.set_title(f"tune {spec.name}: {spec.game}, {spec.base.matches} matches per trial, search seeds")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def provenance(spec: TuneSpec, trials: int) -> str:
+    """Game, agents, decks, fixed params, seeds and counts: what produced the figures."""
+    decks = ", ".join(spec.base.decks) if spec.base.decks else "the game's default decks"
+    fixed = ", ".join(f"{k}={v}" for k, v in spec.base.params) or "none"
+    return (f"Game {spec.game}; agents {', '.join(spec.base.agents)}; decks: {decks}; fixed params: {fixed}. "
+            f"{trials} trials of {spec.base.matches} matches each on run seed {spec.base.seed} (every trial the "
+            f"same seeds); sampler {spec.sampler_kind}; held-out checks of {spec.holdout_matches} matches on run "
+            f"seed {spec.holdout_seed}.")
+
+
+def _point(spec: TuneSpec, row) -> str:
+    return ", ".join(f"{d.key} = {_fmt(row[d.key])}" for d in spec.dims)
+
+
+def findings(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, checked: pd.DataFrame, rule: str) -> list[str]:
+    """The summary's findings as plain sentences, with the held-out intervals."""
+    done = int((table["state"] == "COMPLETE").sum())
+    feasible = int(table["feasible"].sum())
+    out = [f"The search played {len(table)} trials ({done} complete, {feasible} meeting every constraint); "
+           f"the Pareto front holds {len(front)} distinct point(s)."]
+    out.append(f"Held-out check: {rule}, each played again on {spec.holdout_matches} fresh matches.")
+    for row in checked.to_dict("records"):
+        parts = []
+        for i, o in enumerate(spec.objectives):
+            name = score_column(i, spec)
+            parts.append(f"{o.describe()}: {row[name]:.3f} (95% CI {row[name + '_low']:.3f} to "
+                         f"{row[name + '_high']:.3f}; the search estimated {row[name + '_search']:.3f})")
+        if "first_player_win_rate" in row and all(o.metric != "first_player_win_rate" for o in spec.objectives):
+            parts.append(f"the first player wins {row['first_player_win_rate']:.1%} (95% CI "
+                         f"{row['first_player_win_rate_low']:.1%} to {row['first_player_win_rate_high']:.1%})")
+        for c in spec.constraints:
+            parts.append(f"{c.describe()}: {row[c.metric]:.3f} (95% CI {row[c.metric + '_low']:.3f} to "
+                         f"{row[c.metric + '_high']:.3f}), {row[c.metric + '_verdict']}")
+        out.append(f"Trial {int(row['trial'])} ({_point(spec, row)}): " + "; ".join(parts) + ".")
+    return out
+
+
+def write_outputs(out: Path, spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, checked: pd.DataFrame,
+                  rule: str, command: str) -> dict[str, Path]:
+    """Write every file of the module docstring into `out`; returns them by name."""
+    paths = {name: out / name for name in ("trials.csv", "front.csv", "front.md", "front.png", "holdout.csv",
+                                           "holdout.md", "summary.md")}
+    table.to_csv(paths["trials.csv"], index=False)
+    cols = [c for c in front_columns(spec) if c in front.columns] if not front.empty else front_columns(spec)
+    shown = front[cols] if not front.empty else pd.DataFrame(columns=cols)
+    shown.to_csv(paths["front.csv"], index=False)
+    head = f"# tune {spec.name}: Pareto front (search estimates)\n\n{provenance(spec, len(table))}\n\n"
+    paths["front.md"].write_text(head + markdown_table(shown), encoding="utf-8")
+    plot_front(spec, table, front, paths["front.png"])
+    checked.to_csv(paths["holdout.csv"], index=False)
+    paths["holdout.md"].write_text(f"# tune {spec.name}: held-out check (95% intervals)\n\n{rule}.\n\n"
+                                   + markdown_table(checked), encoding="utf-8")
+    lines = [f"# tune {spec.name}", "", provenance(spec, len(table)), "", "## Findings", ""]
+    lines += [f"- {s}" for s in findings(spec, table, front, checked, rule)]
+    lines += ["", "Intervals: Wilson for rates, a percentile bootstrap over matches for seat fairness, deck "
+              "spread and length; distances to a target or range carry the interval of their measure.", "",
+              "## Reproduce", "", "    " + command, "",
+              "Files: trials.csv (every trial), front.csv / front.md / front.png (the Pareto front on the "
+              "search's seeds), holdout.csv / holdout.md (the chosen points on held-out seeds), study.db "
+              "(the optuna study).", ""]
+    paths["summary.md"].write_text("\n".join(lines), encoding="utf-8")
+    return paths

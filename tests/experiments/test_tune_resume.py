@@ -1,0 +1,159 @@
+"""A killed tune resumes to the same trials as an uninterrupted one (optuna's SQLite storage)."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from experiments.tune import load_tune_file, run_tune
+
+ROOT = Path(__file__).resolve().parents[2]
+# Two objectives (NSGA-II, generations of 3) over an int range and a categorical, and a
+# constraint that short limits (most games drawn) fail.
+TUNE = """
+name = "resume"
+game = "first_cycle"
+agents = "greedy"
+matches = {matches}
+trials = 6
+seed = 11
+population = 3
+workers = {workers}
+
+[space.params]
+max_turns = {{ low = 8, high = 16 }}
+first_player_draws = [false, true]
+
+[[objectives]]
+metric = "draw_rate"
+target = 0.5
+
+[[objectives]]
+metric = "mean_length"
+range = [10, 11]
+
+[[constraints]]
+metric = "draw_rate"
+max = 0.2
+
+[holdout]
+matches = 2
+top_k = 1
+"""
+COMPARED = ["trial", "state", "max_turns", "first_player_draws", "draw_rate", "mean_length",
+            "draw_rate_distance", "mean_length_distance", "feasible", "same_as"]
+
+
+def tune_file(tmp_path: Path, workers: int = 1, matches: int = 6) -> Path:
+    path = tmp_path / f"resume_w{workers}_m{matches}.toml"
+    path.write_text(TUNE.format(workers=workers, matches=matches))
+    return path
+
+
+def trials(folder: Path) -> pd.DataFrame:
+    return pd.read_csv(folder / "trials.csv")[COMPARED]
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory) -> pd.DataFrame:
+    """The trials of the tune run once, uninterrupted, on one process."""
+    tmp = tmp_path_factory.mktemp("whole")
+    run_tune(load_tune_file(tune_file(tmp)), tmp / "whole", say=lambda line: None)
+    out = trials(tmp / "whole")
+    assert len(out) == 6 and (out["state"] == "COMPLETE").all()
+    assert out["feasible"].any() and not out["feasible"].all()  # the constraint bites
+    return out
+
+
+def test_tune_killed_by_sigkill_resumes_to_the_trials_of_an_uninterrupted_tune(tmp_path, whole):
+    killed = tmp_path / "killed"
+    proc = subprocess.Popen([sys.executable, "-m", "experiments.cli", "tune", str(tune_file(tmp_path, 2)),
+                             "--out", str(killed)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    seen = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        seen.append(line)
+        if line.startswith("trial 2:") or not line:
+            break
+    time.sleep(0.15)  # into trial 3
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert any(s.startswith("trial 2:") for s in seen), "".join(seen)
+    assert not (killed / "summary.md").exists()
+    import optuna
+    study = optuna.load_study(study_name="tune", storage=f"sqlite:///{killed / 'study.db'}")
+    running = [t.number for t in study.get_trials() if t.state.name == "RUNNING"]
+    assert running in ([], [3], [4]) and len(study.trials) < 6
+
+    said = []
+    run_tune(load_tune_file(tune_file(tmp_path, 2)), killed, resume=True, say=said.append)
+    if running:
+        assert said[0] == f"trial {running[0]} was running when the tune stopped: playing it again"
+    assert any(s.startswith("trial 5:") for s in said)
+    pd.testing.assert_frame_equal(trials(killed), whole)  # `whole` ran on 1 worker: the same trials
+
+
+class Stop(Exception):
+    """Stands for the driver dying at one point of a trial."""
+
+
+@pytest.mark.parametrize("where", ["in_matches", "between_params"])
+def test_tune_trial_left_running_is_asked_and_played_again_to_the_same_values(tmp_path, monkeypatch, where,
+                                                                              whole):
+    import optuna
+
+    import experiments.tune.search as search
+    real_play, real_seed = search.play, search.trial_seed
+    plays = []
+
+    def play_then_stop(config):
+        plays.append(config)
+        if len(plays) == 4:
+            raise Stop  # inside the 4th trial played (repeated points are not played), its params stored
+        return real_play(config)
+
+    def seed_then_stop(seed, number, part=0):
+        if (number, part) == (3, 2):
+            raise Stop  # trial 3 asked, max_turns stored, first_player_draws not yet
+        return real_seed(seed, number, part)
+
+    if where == "in_matches":
+        monkeypatch.setattr(search, "play", play_then_stop)
+    else:
+        monkeypatch.setattr(search, "trial_seed", seed_then_stop)
+    stopped = tmp_path / "stopped"
+    with pytest.raises(Stop):
+        run_tune(load_tune_file(tune_file(tmp_path)), stopped, say=lambda line: None)
+    monkeypatch.undo()
+    study = optuna.load_study(study_name="tune", storage=f"sqlite:///{stopped / 'study.db'}")
+    running = [t for t in study.get_trials() if t.state.name == "RUNNING"]
+    assert len(running) == 1 and (where == "in_matches" or running[0].number == 3)
+    assert sorted(running[0].params) == (["first_player_draws", "max_turns"] if where == "in_matches"
+                                         else ["max_turns"])
+
+    said = []
+    run_tune(load_tune_file(tune_file(tmp_path)), stopped, resume=True, say=said.append)
+    assert said[0] == f"trial {running[0].number} was running when the tune stopped: playing it again"
+    pd.testing.assert_frame_equal(trials(stopped), whole)
+
+
+def test_tune_resume_with_more_trials_extends_the_same_study(tmp_path, whole):
+    grown = tmp_path / "grown"
+    run_tune(load_tune_file(tune_file(tmp_path), trials=2), grown, say=lambda line: None)
+    run_tune(load_tune_file(tune_file(tmp_path), trials=4), grown, resume=True, say=lambda line: None)
+    pd.testing.assert_frame_equal(trials(grown), whole.head(4))
+
+
+@pytest.mark.soak
+def test_tune_on_ray_plays_the_same_trials_as_local_workers(tmp_path, whole):
+    spec = load_tune_file(tune_file(tmp_path, 2), backend="ray")
+    run_tune(spec, tmp_path / "ray", say=lambda line: None)
+    pd.testing.assert_frame_equal(trials(tmp_path / "ray"), whole)
