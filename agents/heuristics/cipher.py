@@ -51,6 +51,7 @@ from typing import Any
 
 from agents.base import AgentConfig
 from agents.heuristics import TwoSeatHeuristic
+from sim.cipher import effects as fx
 
 # Hit chance by power difference (attacker - defender) in steps of 10: both sides add a
 # support card's power (10-30 in the starter decks) and ties go to the attacker.
@@ -298,14 +299,60 @@ def value(obs: dict, w: CipherWeights, game: Any) -> float:
     return sign * _static_value(game, att_rec, def_rec, True, w)
 
 
+def _record(state: Any, player: int) -> dict:
+    """The fields of `player`'s public record of an observation that the heuristic reads."""
+    pl = state.players[player]
+    mc = pl.mc
+    units = []
+    for i, st in enumerate(pl.u_stack):
+        units.append({"card": st[-1], "line": "front" if pl.u_front[i] else "rear",
+                      "tapped": pl.u_tapped[i], "mc": pl.u_uid[i] == mc,
+                      "power": fx.power(state, player, i), "mod": pl.u_mod[i]})
+    return {"hand_size": len(pl.hand), "deck_size": len(pl.deck), "orbs": len(pl.orbs),
+            "bonds": [[c, up] for c, up in zip(pl.bonds, pl.bond_up)],
+            "support": pl.support if pl.support >= 0 else None, "units": units}
+
+
+def _battle_view(state: Any) -> dict | None:
+    """The observation's battle entry (the same for both seats)."""
+    if state.b_att < 0:
+        return None
+    a, d = state.active, 1 - state.active
+    ai = state.players[a].index_of(state.b_att)
+    di = state.players[d].index_of(state.b_def)
+
+    def side(p: int, i: int) -> dict | None:
+        return None if i < 0 else {"card": state.players[p].u_stack[i][-1], "power": fx.power(state, p, i)}
+
+    return {"attacking_player": a, "attacker": side(a, ai), "defender": side(d, di),
+            "attacker_mod": state.b_att_mod, "defender_mod": state.b_def_mod,
+            "critical": state.b_crit, "evaded": state.b_evaded}
+
+
+def seat0_view(state: Any) -> dict:
+    """The part of `state.observation(0)` that `value` reads, built from the state's public
+    fields alone (no hand, set-aside MC, retreat or log is touched): `value(seat0_view(s), w,
+    g) == value(s.observation(0), w, g)`, which the tests hold."""
+    pending = state.pending
+    view_pending = None
+    if pending is not None:
+        view_pending = {"kind": pending[0]}
+        if pending[0] == "attack_target":
+            pl = state.players[pending[1]]
+            view_pending["attacker"] = pl.u_stack[pl.index_of(pending[2])][-1]
+    return {"player": 0, "active": state.active, "you": _record(state, 0),
+            "opponent": _record(state, 1), "battle": _battle_view(state), "pending": view_pending}
+
+
 class CipherHeuristic(TwoSeatHeuristic):
-    """`(state) -> [v0, v1]` with `v1 = -v0`, read from seat 0's observation."""
+    """`(state) -> [v0, v1]` with `v1 = -v0`: `value` of seat 0's observation, read from the
+    part of it the heuristic needs (`seat0_view`)."""
 
     __slots__ = ()
 
     def seat0_value(self, state: Any) -> float:
         """`value` of seat 0's observation (with the game's printed card facts)."""
-        return value(state.observation(0), self.weights, state.game)
+        return value(seat0_view(state), self.weights, state.game)
 
 
 def make(**weights: Any) -> CipherHeuristic:

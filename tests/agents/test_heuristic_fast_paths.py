@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from agents.heuristics import cipher as cipher_h
 from agents.heuristics import first_cycle as fc_h
 from agents.heuristics import xenodex as xd_h
 from sim import load_game
@@ -56,3 +57,19 @@ def test_xenodex_state_scores_are_the_public_board_scores(players, weights):
         seen += 1
         battles += board.battle is not None
     assert seen > 900 and battles > 50
+
+
+@pytest.mark.parametrize("weights", [{}, {"sure_hit": 0.7, "danger": 0.9, "reach": 0.2}])
+def test_cipher_seat0_view_gives_the_observation_value(weights):
+    game = load_game("cipher")
+    w = cipher_h.CipherWeights().replace(**weights)
+    seen = 0
+    battles = 0
+    targets = 0
+    for state in positions(game, range(4), limit=500):
+        view = cipher_h.seat0_view(state)
+        assert cipher_h.value(view, w, game) == cipher_h.value(state.observation(0), w, game)
+        seen += 1
+        battles += view["battle"] is not None
+        targets += view["pending"] is not None and view["pending"]["kind"] == "attack_target"
+    assert seen > 900 and battles > 50 and targets > 20
