@@ -6,7 +6,9 @@ result with the game's heuristic from the acting seat's side (agents/heuristics)
 scores the result as it stands even when a choice is pending (its own next step of a
 compound play, or the defender's Guard) — the heuristic values such states. With
 `samples` > 1 the scores are averaged over that many determinizations. Ties are broken
-with the `rng` of `act`. With `plan` the agent chooses only among the actions the game's
+with the `rng` of `act`. The determinization's legal list is built once, so the copies
+inherit it, and the last action is played on the determinization itself: the choices,
+scores and draws from `rng` are those of a fresh copy per action. With `plan` the agent chooses only among the actions the game's
 plan allows (agents/plans); off by default, so plain "greedy" is the baseline opponent.
 """
 from __future__ import annotations

@@ -41,7 +41,8 @@ Before the target is chosen the attacker's best target counts, with `p = hit_cha
 during the battle the current powers decide (supports and a critical included), `p =
 sure_hit`, leaving room for an evasion or a critical still to come.
 
-FE Cipher has two seats: the value of seat 1 is minus that of seat 0.
+FE Cipher has two seats: the value of seat 1 is minus that of seat 0. The heuristic calls
+`value` on `seat0_view(state)`, the part of seat 0's observation it reads, built alone.
 """
 from __future__ import annotations
 

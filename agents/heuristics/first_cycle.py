@@ -23,7 +23,9 @@ with these terms (weights in `FirstCycleWeights`):
 - threat: the active player's ready fighters strong enough to hit the opposing Leader
   (worth a fraction of an HP each), so attaching RAM before an attack counts.
 
-First Cycle has two seats: the value of seat 1 is minus that of seat 0.
+First Cycle has two seats: the value of seat 1 is minus that of seat 0. `value` reads an
+observation; `state_value` computes the same float from the state's public fields (the
+heuristic's path: no observation is built).
 """
 from __future__ import annotations
 

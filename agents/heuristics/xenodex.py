@@ -37,6 +37,9 @@ A seat's score has these terms (weights in `XenodexWeights`):
   `threat` of its value, doubled when the seat has no character there (an unsupported
   anchor can be captured); optionally (`pressure`, off by default) the seat's characters
   are credited the same share of the rival anchors' value.
+
+`scores` reads a `PublicBoard`; `state_scores` computes the same floats from the state's
+public fields (the heuristic's path: no board is built).
 """
 from __future__ import annotations
 
