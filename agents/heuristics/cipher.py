@@ -263,10 +263,16 @@ def _attack_value(game: Any, att_rec: dict, def_rec: dict, attacker: int, target
                   w: CipherWeights) -> float:
     """The attacker's expected value of an attack by its unit `attacker` on `target` that
     hits with chance `p` (the attacker is the active player)."""
-    att_rec = _tap(att_rec, attacker)
-    miss = _static_value(game, att_rec, def_rec, True, w)
+    tapped = _tap(att_rec, attacker)
+    return _expected(game, tapped, def_rec, target, p, _static_value(game, tapped, def_rec, True, w), w)
+
+
+def _expected(game: Any, tapped: dict, def_rec: dict, target: int, p: float, miss: float,
+              w: CipherWeights) -> float:
+    """`_attack_value` given the attacker's record with its unit tapped and the value `miss`
+    of a miss (the same for every target of one attacker)."""
     after = _hit(def_rec, target)
-    hit = 1.0 if after is None else _static_value(game, att_rec, after, True, w)
+    hit = 1.0 if after is None else _static_value(game, tapped, after, True, w)
     return p * hit + (1.0 - p) * miss
 
 
@@ -290,10 +296,14 @@ def value(obs: dict, w: CipherWeights, game: Any) -> float:
         attacker = next((u for u in att_rec["units"] if u["card"] == card), None)
         if attacker is not None:
             best = None
+            tapped = miss = None
             for t in def_rec["units"]:
                 if _reaches(game, attacker, t["line"] == "front"):
+                    if tapped is None:
+                        tapped = _tap(att_rec, card)
+                        miss = _static_value(game, tapped, def_rec, True, w)
                     p = hit_chance(attacker["power"] - t["power"])
-                    v = _attack_value(game, att_rec, def_rec, card, t["card"], p, w)
+                    v = _expected(game, tapped, def_rec, t["card"], p, miss, w)
                     best = v if best is None or v > best else best
             if best is not None:
                 return sign * best
@@ -310,7 +320,7 @@ def _record(state: Any, player: int) -> dict:
                       "tapped": pl.u_tapped[i], "mc": pl.u_uid[i] == mc,
                       "power": fx.power(state, player, i), "mod": pl.u_mod[i]})
     return {"hand_size": len(pl.hand), "deck_size": len(pl.deck), "orbs": len(pl.orbs),
-            "bonds": [[c, up] for c, up in zip(pl.bonds, pl.bond_up)],
+            "bonds": list(zip(pl.bonds, pl.bond_up)),
             "support": pl.support if pl.support >= 0 else None, "units": units}
 
 
