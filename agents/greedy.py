@@ -6,7 +6,9 @@ result with the game's heuristic from the acting seat's side (agents/heuristics)
 scores the result as it stands even when a choice is pending (its own next step of a
 compound play, or the defender's Guard) — the heuristic values such states. With
 `samples` > 1 the scores are averaged over that many determinizations. Ties are broken
-with the `rng` of `act`. With `plan` the agent chooses only among the actions the game's
+with the `rng` of `act`. The determinization's legal list is built once, so the copies
+inherit it, and the last action is played on the determinization itself: the choices,
+scores and draws from `rng` are those of a fresh copy per action. With `plan` the agent chooses only among the actions the game's
 plan allows (agents/plans); off by default, so plain "greedy" is the baseline opponent.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ import numpy as np
 from agents.base import AgentConfig, acting_seat
 from agents.heuristics import Heuristic, make_heuristic
 from agents.plans import Plan, allowed_actions, required_plan
-from agents.rollout import argmax_random_tie, one_ply_scores
+from agents.rollout import argmax_random_tie
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,7 +80,21 @@ class GreedyAgent:
         totals = [0.0] * len(legal)
         for _ in range(self.config.samples):
             world = state.determinize(seat, rng)
-            for i, s in enumerate(one_ply_scores(world, seat, legal, heuristic)):
+            for i, s in enumerate(spend_world(world, seat, legal, heuristic)):
                 totals[i] += s
         self.last_scores = {a: t / self.config.samples for a, t in zip(legal, totals)}
         return legal[argmax_random_tie(totals, rng)]
+
+
+def spend_world(world: Any, seat: int, actions: list[int], heuristic: Heuristic) -> list[float]:
+    """`one_ply_scores` of `actions` on a determinization the caller no longer needs, faster:
+    its legal list is built once (the clones inherit it instead of each rebuilding it), and
+    the last action is applied to `world` itself rather than to a clone."""
+    world.legal_actions()
+    scores = []
+    last = len(actions) - 1
+    for i, a in enumerate(actions):
+        child = world if i == last else world.clone()
+        child.apply(a)
+        scores.append(child.returns()[seat] if child.is_terminal() else heuristic(child)[seat])
+    return scores

@@ -1,4 +1,5 @@
-"""MCTS speed: iterations per second and seconds per decision at the default budget.
+"""MCTS speed (iterations per second and seconds per decision at the default budget) and
+the greedy agent's cost per decision.
 
     python bench/agents.py                 # First Cycle, opening and mid-game, default MCTS
     python bench/agents.py --spec "mcts:rollout_depth=-1" --repeats 10
@@ -12,6 +13,11 @@ on one core; the table gives the mean iterations per wall-clock second and per C
 second (the two differ when other processes share the cores), the mean seconds per
 search and the slowest search. The target: at least 1,000 iterations/s and under 0.5 s
 per decision. `--json FILE` writes the figures for bench/report.py.
+
+Greedy: the decisions with a choice of greedy self-play games from `--seed` on (the first
+`--greedy-decisions` of them, the positions a greedy opponent meets), each decided once by
+a fresh generator per position; the line gives the mean microseconds per decision, wall
+clock and CPU, and the mean number of legal actions it looked ahead over.
 """
 from __future__ import annotations
 
@@ -49,6 +55,33 @@ def mid_game(game, seed: int, turn: int):
     return state
 
 
+def greedy_positions(game, seed: int, count: int) -> list:
+    """The first `count` positions with a choice of greedy self-play games from `seed` on."""
+    greedy = agents.make("greedy")
+    out: list = []
+    while len(out) < count:
+        state = game.new_state(seed)
+        rngs = [np.random.default_rng([seed, p]) for p in range(game.num_players)]
+        while not state.is_terminal() and len(out) < count:
+            if len(state.legal_actions()) > 1:
+                out.append(state.clone())
+            state.apply(greedy.act(state, rngs[state.current_player]))
+        seed += 1
+    return out
+
+
+def measure_greedy(states: list) -> dict:
+    """Mean wall and CPU microseconds per greedy decision over `states`, and the mean legal count."""
+    greedy = agents.make("greedy")
+    t, c = time.perf_counter(), time.process_time()
+    for k, state in enumerate(states):
+        greedy.act(state, np.random.default_rng(k))
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    return {"decisions": len(states), "us_per_decision": wall / len(states) * 1e6,
+            "cpu_us_per_decision": cpu / len(states) * 1e6,
+            "legal": float(np.mean([len(s.legal_actions()) for s in states]))}
+
+
 def measure(spec: str, state, repeats: int) -> dict:
     """Mean iterations/s, mean and max seconds per search over `repeats` agent seeds."""
     agent = agents.make(spec)
@@ -78,12 +111,15 @@ def main(argv=None) -> None:
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--mid-turn", type=int, default=8)
     p.add_argument("--repeats", type=int, default=20)
+    p.add_argument("--greedy-decisions", type=int, default=300,
+                   help="positions the greedy agent's cost per decision is measured on (0: skip)")
     p.add_argument("--json", help="write the figures to this file (for bench/report.py)")
     args = p.parse_args(argv)
     info = run_info()
     cfg = agents.make(args.spec).config
     print(f"{args.spec}: {cfg}")
     rows = []
+    greedy_rows = []
     for spec in [g.strip() for g in args.games.split(",") if g.strip()]:
         name, _, players = spec.partition("@")
         n = int(players) if players else args.players
@@ -98,11 +134,18 @@ def main(argv=None) -> None:
             print(f"{'':<14}{pos:<22}{m['legal']:>6}{m['iterations']:>7}{m['it_per_s']:>9.0f}"
                   f"{m['it_per_cpu_s']:>11.0f}{m['s_per_decision']:>12.3f}{m['max_s']:>8.3f}", flush=True)
             rows.append({"game": label, "position": pos, **m})
+        if args.greedy_decisions > 0:
+            g = measure_greedy(greedy_positions(game, args.seed, args.greedy_decisions))
+            print(f"{'':<14}greedy: {g['us_per_decision']:.0f} us/decision ({g['cpu_us_per_decision']:.0f} "
+                  f"CPU us) over {g['decisions']} decisions with a choice, {g['legal']:.1f} legal "
+                  "on average", flush=True)
+            greedy_rows.append({"game": label, **g})
     if args.json:
         write_json(args.json, "agents", info, {
             "settings": {"spec": args.spec, "config": repr(cfg), "seed": args.seed,
-                         "mid_turn": args.mid_turn, "repeats": args.repeats},
-            "rows": rows})
+                         "mid_turn": args.mid_turn, "repeats": args.repeats,
+                         "greedy_decisions": args.greedy_decisions},
+            "rows": rows, "greedy": greedy_rows})
 
 
 if __name__ == "__main__":

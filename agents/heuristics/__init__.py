@@ -1,8 +1,9 @@
 """Heuristic evaluations of non-terminal states, one per game, found by game name.
 
 A heuristic is a callable `(state) -> list[float]`: a value in [-1, 1] for every seat,
-read only from `state.observation(seat)` (search calls it on its own determinized
-copies). `make_heuristic(game, **weights)` builds the registered one of a game with its
+defined on what a seat may see (`state.observation(seat)`, or XenodeX's public board) and
+computed straight from the public fields of the state that view copies, without building
+it (search calls it on its own determinized copies, thousands of times a second). `make_heuristic(game, **weights)` builds the registered one of a game with its
 weights overridden; a game without one gets `zero_heuristic` (every seat 0.0), which
 turns a depth-limited search into pure win/loss search. `evaluate(state, heuristic)`
 returns the true `returns()` on terminal states and the heuristic otherwise.

@@ -41,7 +41,8 @@ Before the target is chosen the attacker's best target counts, with `p = hit_cha
 during the battle the current powers decide (supports and a critical included), `p =
 sure_hit`, leaving room for an evasion or a critical still to come.
 
-FE Cipher has two seats: the value of seat 1 is minus that of seat 0.
+FE Cipher has two seats: the value of seat 1 is minus that of seat 0. The heuristic calls
+`value` on `seat0_view(state)`, the part of seat 0's observation it reads, built alone.
 """
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ from typing import Any
 
 from agents.base import AgentConfig
 from agents.heuristics import TwoSeatHeuristic
+from sim.cipher import effects as fx
 
 # Hit chance by power difference (attacker - defender) in steps of 10: both sides add a
 # support card's power (10-30 in the starter decks) and ties go to the attacker.
@@ -261,10 +263,16 @@ def _attack_value(game: Any, att_rec: dict, def_rec: dict, attacker: int, target
                   w: CipherWeights) -> float:
     """The attacker's expected value of an attack by its unit `attacker` on `target` that
     hits with chance `p` (the attacker is the active player)."""
-    att_rec = _tap(att_rec, attacker)
-    miss = _static_value(game, att_rec, def_rec, True, w)
+    tapped = _tap(att_rec, attacker)
+    return _expected(game, tapped, def_rec, target, p, _static_value(game, tapped, def_rec, True, w), w)
+
+
+def _expected(game: Any, tapped: dict, def_rec: dict, target: int, p: float, miss: float,
+              w: CipherWeights) -> float:
+    """`_attack_value` given the attacker's record with its unit tapped and the value `miss`
+    of a miss (the same for every target of one attacker)."""
     after = _hit(def_rec, target)
-    hit = 1.0 if after is None else _static_value(game, att_rec, after, True, w)
+    hit = 1.0 if after is None else _static_value(game, tapped, after, True, w)
     return p * hit + (1.0 - p) * miss
 
 
@@ -288,24 +296,74 @@ def value(obs: dict, w: CipherWeights, game: Any) -> float:
         attacker = next((u for u in att_rec["units"] if u["card"] == card), None)
         if attacker is not None:
             best = None
+            tapped = miss = None
             for t in def_rec["units"]:
                 if _reaches(game, attacker, t["line"] == "front"):
+                    if tapped is None:
+                        tapped = _tap(att_rec, card)
+                        miss = _static_value(game, tapped, def_rec, True, w)
                     p = hit_chance(attacker["power"] - t["power"])
-                    v = _attack_value(game, att_rec, def_rec, card, t["card"], p, w)
+                    v = _expected(game, tapped, def_rec, t["card"], p, miss, w)
                     best = v if best is None or v > best else best
             if best is not None:
                 return sign * best
     return sign * _static_value(game, att_rec, def_rec, True, w)
 
 
+def _record(state: Any, player: int) -> dict:
+    """The fields of `player`'s public record of an observation that the heuristic reads."""
+    pl = state.players[player]
+    mc = pl.mc
+    units = []
+    for i, st in enumerate(pl.u_stack):
+        units.append({"card": st[-1], "line": "front" if pl.u_front[i] else "rear",
+                      "tapped": pl.u_tapped[i], "mc": pl.u_uid[i] == mc,
+                      "power": fx.power(state, player, i), "mod": pl.u_mod[i]})
+    return {"hand_size": len(pl.hand), "deck_size": len(pl.deck), "orbs": len(pl.orbs),
+            "bonds": list(zip(pl.bonds, pl.bond_up)),
+            "support": pl.support if pl.support >= 0 else None, "units": units}
+
+
+def _battle_view(state: Any) -> dict | None:
+    """The observation's battle entry (the same for both seats)."""
+    if state.b_att < 0:
+        return None
+    a, d = state.active, 1 - state.active
+    ai = state.players[a].index_of(state.b_att)
+    di = state.players[d].index_of(state.b_def)
+
+    def side(p: int, i: int) -> dict | None:
+        return None if i < 0 else {"card": state.players[p].u_stack[i][-1], "power": fx.power(state, p, i)}
+
+    return {"attacking_player": a, "attacker": side(a, ai), "defender": side(d, di),
+            "attacker_mod": state.b_att_mod, "defender_mod": state.b_def_mod,
+            "critical": state.b_crit, "evaded": state.b_evaded}
+
+
+def seat0_view(state: Any) -> dict:
+    """The part of `state.observation(0)` that `value` reads, built from the state's public
+    fields alone (no hand, set-aside MC, retreat or log is touched): `value(seat0_view(s), w,
+    g) == value(s.observation(0), w, g)`, which the tests hold."""
+    pending = state.pending
+    view_pending = None
+    if pending is not None:
+        view_pending = {"kind": pending[0]}
+        if pending[0] == "attack_target":
+            pl = state.players[pending[1]]
+            view_pending["attacker"] = pl.u_stack[pl.index_of(pending[2])][-1]
+    return {"player": 0, "active": state.active, "you": _record(state, 0),
+            "opponent": _record(state, 1), "battle": _battle_view(state), "pending": view_pending}
+
+
 class CipherHeuristic(TwoSeatHeuristic):
-    """`(state) -> [v0, v1]` with `v1 = -v0`, read from seat 0's observation."""
+    """`(state) -> [v0, v1]` with `v1 = -v0`: `value` of seat 0's observation, read from the
+    part of it the heuristic needs (`seat0_view`)."""
 
     __slots__ = ()
 
     def seat0_value(self, state: Any) -> float:
         """`value` of seat 0's observation (with the game's printed card facts)."""
-        return value(state.observation(0), self.weights, state.game)
+        return value(seat0_view(state), self.weights, state.game)
 
 
 def make(**weights: Any) -> CipherHeuristic:

@@ -37,6 +37,9 @@ A seat's score has these terms (weights in `XenodexWeights`):
   `threat` of its value, doubled when the seat has no character there (an unsupported
   anchor can be captured); optionally (`pressure`, off by default) the seat's characters
   are credited the same share of the rival anchors' value.
+
+`scores` reads a `PublicBoard`; `state_scores` computes the same floats from the state's
+public fields (the heuristic's path: no board is built).
 """
 from __future__ import annotations
 
@@ -45,6 +48,9 @@ import math
 from typing import Any
 
 from agents.base import AgentConfig
+from sim.xenodex import battle as bt
+from sim.xenodex import cycle as cy
+from sim.xenodex.state import DENIED
 
 
 @dataclasses.dataclass(frozen=True)
@@ -189,9 +195,107 @@ def scores(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
     return [x * m + y for x, y in zip(s, slot_terms)]
 
 
+def state_scores(state: Any, t: _Tables, w: XenodexWeights) -> list[float]:
+    """`scores(state.public_board(), t, w)` computed straight from the public fields of the
+    state that board copies, with the same arithmetic in the same order (search scores
+    thousands of its own copies a second). Tests hold it equal to `scores`."""
+    g = state.game
+    cycle = state.cycle
+    limit = state.params.cycle_limit
+    phase = state.phase
+    progress = min(1.0, (cycle - 1) / (limit - 1)) if limit > 1 else 1.0
+    urgency = 1.0 + w.endgame * progress ** 3
+    cycles_left = min(max(limit - cycle, 0), w.horizon)
+    w_cdx = w.cdx
+    if w.cdx_horizon:
+        w_cdx *= min(1.0, (max(limit - cycle, 0) + 1) / w.cdx_horizon)
+    cost = t.cost
+    invested = t.invested
+    n, K, D = state.n, state.K, state.D
+    card, bp, used, flags = state.card, state.bp, state.used, state.flags
+    alvl, abp = state.alvl, state.abp
+    u_bp, u_str, u_strikes = g.u_bp, g.u_str, g.u_strikes
+    cdx, staged, astaged, hand = state.cdx, state.staged, state.astaged, state.hand
+    tx_left, tx_hand = state.tx_left, state.tx_hand
+    tx_counts = phase != "over"
+    s = [0.0] * n
+    for q in range(n):
+        v = w_cdx * cdx[q] + w.income * cycles_left * (t.base_income + cy.emission(state, q))
+        v += w.staged_unit * sum(cost[card[i]] for i in staged[q])
+        v += w.staged_anchor * t.anchor_cost * astaged[q]
+        v += w.hand * len(hand[q])
+        if tx_counts and tx_left[q] > 0:
+            v += w.tx * len(tx_hand[q])
+        s[q] = v
+    board = state.board
+    bslot = state.bslot
+    if bslot >= 0 and w.ready:
+        bpassed = state.bpassed
+        bonus = bt.slot_bonuses(state, bslot)[0]
+        for j in board[bslot]:
+            q = j // D
+            if q < n and not bpassed >> q & 1 and not flags[j] & DENIED:
+                c = card[j]
+                left = u_strikes[c] - used[j]
+                if left > 0:
+                    strength = u_str[c] + bonus[q]
+                    s[q] += w.ready * left * ((strength if strength > 0 else 0) + 3.5)
+    ctrl = cy.controllers(state)
+    start = state.start_ctrl
+    controlled = [0] * n
+    slot_terms = [0.0] * n
+    for k in range(K):
+        c = ctrl[k]
+        if c >= 0:
+            controlled[c] += 1
+            slot_terms[c] += w.control * urgency
+            if start[k] == c:
+                slot_terms[c] += w.proven * urgency
+        power = [0.0] * n
+        units = board[k]
+        if units:
+            bonus = bt.slot_bonuses(state, k)[0]
+            for j in units:
+                q = j // D
+                if q < n:
+                    u = card[j]
+                    b = bp[j]
+                    s[q] += w.unit * cost[u] * b / u_bp[u]
+                    strength = u_str[u] + bonus[q]
+                    power[q] += ((strength if strength > 0 else 0) + 3.5) * b
+        total = sum(power)
+        for q in range(n):
+            idx = q * K + k
+            level = alvl[idx]
+            if level < 0:
+                continue
+            a_bp = abp[idx]
+            val = w.anchor * (invested[level] * a_bp / g.anchor_bp[level] if a_bp > 0
+                              else w.disabled * invested[level])
+            s[q] += val
+            if total > 0.0:
+                rival = total - power[q]
+                if rival > 0.0:
+                    share = rival / total
+                    s[q] -= w.threat * val * share * (2.0 if power[q] == 0.0 else 1.0)
+                    if w.pressure:
+                        for r in range(n):
+                            if r != q and power[r] > 0.0:
+                                s[r] += w.pressure * val * power[r] / total
+    if w.converge:
+        for q in range(n):
+            if controlled[q] == K:
+                slot_terms[q] += w.converge * urgency
+    m = 1.0 - w.fade * progress ** 3
+    return [x * m + y for x, y in zip(s, slot_terms)]
+
+
 def values(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
     """Every seat's value in [-1, 1] (the softmax expected return; see the module docstring)."""
-    s = scores(board, t, w)
+    return _softmax_values(scores(board, t, w), w)
+
+
+def _softmax_values(s: list[float], w: XenodexWeights) -> list[float]:
     n = len(s)
     top = max(s)
     inv = 1.0 / w.scale
@@ -203,8 +307,8 @@ def values(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
 
 
 class XenodexHeuristic:
-    """`(state) -> [v_0, ..., v_{n-1}]`, read from the state's public facts
-    (`state.public_board()`, the subset of every seat's observation it scores)."""
+    """`(state) -> [v_0, ..., v_{n-1}]`: `values` of the state's public board (the subset of
+    every seat's observation it scores), computed by `state_scores`."""
 
     __slots__ = ("_tables", "weights")
 
@@ -217,7 +321,7 @@ class XenodexHeuristic:
         hit = self._tables.get(id(game))
         if hit is None or hit[0] is not game:
             hit = self._tables[id(game)] = (game, _Tables(game))  # keeps the game: ids stay unique
-        return values(state.public_board(), hit[1], self.weights)
+        return _softmax_values(state_scores(state, hit[1], self.weights), self.weights)
 
 
 def make(**weights: Any) -> XenodexHeuristic:
