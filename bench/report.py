@@ -216,6 +216,24 @@ def agents_section(doc: dict) -> list[str]:
         *table(["game", "position", "legal actions", "iterations", "iterations/s",
                 "iterations/CPU-s", "s/decision", "max s"], rows, "llrrrrrr"),
         "",
+        *greedy_lines(doc),
+    ]
+
+
+def greedy_lines(doc: dict) -> list[str]:
+    """The greedy agent's cost per decision (bench/agents.py --greedy-decisions), if measured."""
+    greedy = doc.get("greedy") or []
+    if not greedy:
+        return []
+    rows = [[g["game"], g["decisions"], f"{g['legal']:.1f}", f"{g['us_per_decision']:.0f}",
+             f"{g['cpu_us_per_decision']:.0f}"] for g in greedy]
+    return [
+        "### Greedy", "",
+        f"The greedy agent's one-ply lookahead on the first {doc['settings'].get('greedy_decisions')} "
+        "positions with a choice of greedy self-play games (the positions a greedy opponent meets "
+        "in training), each decided once: microseconds per decision over wall time and over CPU time.", "",
+        *table(["game", "decisions", "legal actions (mean)", "us/decision", "CPU us/decision"], rows, "lrrrr"),
+        "",
     ]
 
 
