@@ -115,7 +115,7 @@ class RunConfig:
         d = json.loads(self.to_json())
         for k in NOT_IN_RUN_ID:
             d.pop(k, None)
-        if not d.get("deck_files"):  # runs without deck files keep the ids they had before deck files
+        if not d.get("deck_files"):  # left out when empty: a run of named decks has the id it always had
             d.pop("deck_files", None)
         return json.dumps(d, sort_keys=True)
 

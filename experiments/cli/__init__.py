@@ -3,6 +3,7 @@
     tcglab games | tcglab decks GAME | tcglab agents
     tcglab run ... | tcglab replay RUN MATCH | tcglab sweep FILE | tcglab report FOLDER
     tcglab ladder --game G --out FOLDER
+    tcglab decksearch FILE --out FOLDER
     tcglab train ... | tcglab packs N | tcglab first-day DECK
     tcglab play --game G --vs AGENT | tcglab view RUN [MATCH]
 
@@ -12,6 +13,7 @@ Modules:
 - `run`: `run` and `replay` (the batch runner);
 - `sweep`: `sweep` and `report` (balance sweeps and their report);
 - `ladder`: `ladder` (a round robin of agents rated with intervals);
+- `decksearch`: `decksearch` (MAP-Elites deck search from a TOML file);
 - `train`: `train` (masked PPO, extra `rl`);
 - `collection`: `packs` and `first-day` (First Cycle's packs and economy);
 - `play`: `play` (a human seat in the terminal);
