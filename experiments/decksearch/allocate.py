@@ -41,7 +41,7 @@ def allocate(weights: Sequence[float], caps: Sequence[int], size: int, groups: S
             member[i].append(g)
     low_first = sorted(range(n), key=lambda i: (w[i], -i))  # removal order: lowest weight, later index
     high_first = sorted(range(n), key=lambda i: (-w[i], i))
-    for g, (indices, cap) in enumerate(groups):
+    for indices, cap in groups:
         inside = set(indices)
         excess = sum(counts[i] for i in inside) - cap
         for i in low_first:

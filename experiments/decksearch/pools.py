@@ -115,6 +115,20 @@ class Pool:
         """The head card as a person reads it ("FC001 Name", "FE036 Name", a faction deck)."""
         return str(head)
 
+    def head_ref(self, head) -> str:
+        """The head as a search file names it: a Leader print id, an MC card code, a deck name."""
+        return str(head)
+
+    def keep_heads(self, refs) -> None:
+        """Restrict the heads to those named (`pool.heads` of a search file), in the pool's order."""
+        known = {self.head_ref(h): h for h in self.heads}
+        unknown = [r for r in refs if r not in known]
+        if unknown:
+            raise DeckSearchError(f"pool.heads: {', '.join(map(repr, unknown))} cannot head a "
+                                  f"{self.game_name} deck from this pool; allowed: {', '.join(known)}")
+        self.heads = [h for h in self.heads if self.head_ref(h) in set(refs)]
+        self._check_buildable()
+
     def _check_buildable(self) -> None:
         lo = np.zeros(len(self.items))
         if not any(self._fill(h, lo) is not None for h in self.heads):
@@ -221,6 +235,9 @@ class CipherPool(Pool):
     def head_name(self, head) -> str:
         return f"{self.card(head).code} {self.card(head).name}"
 
+    def head_ref(self, head) -> str:
+        return self.card(head).code
+
     def _fill(self, head, weights) -> list[int] | None:
         floors = [1 if n == head else 0 for n in self.items]
         return allocate(weights, self.caps, self.size, groups=self.groups, floors=floors)
@@ -264,10 +281,11 @@ class XenodexPool(Pool):
 
 
 def make_pool(game: str, params: dict | None = None, collection: dict | None = None,
-              max_copies: int | None = None) -> Pool:
+              max_copies: int | None = None, heads: tuple[str, ...] | None = None) -> Pool:
     """The card pool of `game` under `params` (see the module docstring). `collection` (First
     Cycle only) is `{"packs": N, "seed": S}`; `max_copies` lowers the copies per card (and sets
-    XenodeX's, default 2)."""
+    XenodeX's, default 2); `heads` keeps only the named head cards (Leader print ids, MC
+    card codes, XenodeX faction deck names)."""
     try:
         g = load_game(game, **(params or {}))
     except TcglabError as exc:
@@ -286,6 +304,8 @@ def make_pool(game: str, params: dict | None = None, collection: dict | None = N
         pool.caps = [min(c, max_copies) for c in pool.caps]
         pool.max_copies = min(pool.max_copies, max_copies)
         pool._check_buildable()
+    if heads is not None:
+        pool.keep_heads(heads)
     return pool
 
 

@@ -82,7 +82,7 @@ def run_search(search: DeckSearch, out: str | Path, workers: int = 1,
     """Run the search, writing each evaluated deck file under `out`/decks; returns the result."""
     out = Path(out)
     (out / "decks").mkdir(parents=True, exist_ok=True)
-    pool = make_pool(search.game, search.params, search.collection, search.max_copies)
+    pool = make_pool(search.game, search.params, search.collection, search.max_copies, search.heads)
     measures, ranges = axes(search, pool)
     seeds = np.random.SeedSequence(search.seed).spawn(search.emitters + 2)
     archive = GridArchive(solution_dim=pool.dim, dims=[a.bins for a in search.measures], ranges=ranges,

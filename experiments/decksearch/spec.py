@@ -10,6 +10,7 @@
     [pool]                       # optional; default: the whole card pool
     collection = { packs = 60, seed = 1 }   # First Cycle: the cards `tcglab packs 60 --seed 1` opens
     max_copies = 2               # lower the copies per card (XenodeX: the copies allowed, default 2)
+    heads = ["FC020"]            # only these Leaders / MCs (card codes) / XenodeX faction decks
 
     [gauntlet]
     decks = ["black_starter", "green_starter"]   # default: the game's starter decks
@@ -40,9 +41,10 @@ from pathlib import Path
 from typing import Any
 
 from experiments.decksearch.errors import DeckSearchError
+from experiments.decksearch.measures import MEASURES
 
 TOP_KEYS = ("game", "seed", "agent", "params", "pool", "gauntlet", "search", "measures")
-TABLE_KEYS = {"pool": ("collection", "max_copies"), "gauntlet": ("decks", "matches"),
+TABLE_KEYS = {"pool": ("collection", "max_copies", "heads"), "gauntlet": ("decks", "matches"),
               "search": ("iterations", "batch_size", "emitters", "sigma")}
 
 
@@ -65,6 +67,7 @@ class DeckSearch:
     params: dict = field(default_factory=dict)
     collection: dict | None = None
     max_copies: int | None = None
+    heads: tuple[str, ...] | None = None
     gauntlet: tuple[str, ...] | None = None
     matches: int = 2
     iterations: int = 10
@@ -119,12 +122,13 @@ def parse_search(data: dict, source: str = "") -> DeckSearch:
         game=game, seed=_int(data.get("seed", 0), "seed", 0), agent=_str(data.get("agent", "greedy"), "agent"),
         params=dict(tables["params"]), collection=_collection(pool.get("collection"), game),
         max_copies=None if "max_copies" not in pool else _int(pool["max_copies"], "pool.max_copies", 1),
-        gauntlet=_decks(gauntlet.get("decks")), matches=_int(gauntlet.get("matches", 2), "gauntlet.matches", 1),
+        heads=_names(pool.get("heads"), "pool.heads", "Leader print ids, MC card codes or faction deck names"),
+        gauntlet=_names(gauntlet.get("decks"), "gauntlet.decks", "deck names or .json deck files"), matches=_int(gauntlet.get("matches", 2), "gauntlet.matches", 1),
         iterations=_int(search.get("iterations", 10), "search.iterations", 1),
         batch_size=_int(search.get("batch_size", 8), "search.batch_size", 1),
         emitters=_int(search.get("emitters", 2), "search.emitters", 1),
         sigma=_number(search.get("sigma", 0.5), "search.sigma"),
-        measures=_measures(data.get("measures")), source=source)
+        measures=_measures(data.get("measures"), game), source=source)
     if out.sigma <= 0:
         raise DeckSearchError(f"search.sigma: must be > 0, got {out.sigma}")
     return out
@@ -166,15 +170,15 @@ def _collection(value: Any, game: str) -> dict | None:
             "seed": _int(value.get("seed", 0), "pool.collection.seed", 0)}
 
 
-def _decks(value: Any) -> tuple[str, ...] | None:
+def _names(value: Any, key: str, what: str) -> tuple[str, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not value:
-        raise DeckSearchError(f"gauntlet.decks: expected a list of deck names or .json files, got {value!r}")
-    return tuple(_str(d, "gauntlet.decks") for d in value)
+        raise DeckSearchError(f"{key}: expected a non-empty list of {what}, got {value!r}")
+    return tuple(_str(d, key) for d in value)
 
 
-def _measures(value: Any) -> tuple[AxisSpec, ...]:
+def _measures(value: Any, game: str) -> tuple[AxisSpec, ...]:
     if not isinstance(value, list) or not 1 <= len(value) <= 2:
         raise DeckSearchError(f"measures: expected one or two [[measures]] tables, got {value!r}")
     axes = []
@@ -191,7 +195,10 @@ def _measures(value: Any) -> tuple[AxisSpec, ...]:
                     or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in rng) or rng[0] >= rng[1]):
                 raise DeckSearchError(f"{where}.range: expected [low, high] with low < high, got {rng!r}")
             rng = (float(rng[0]), float(rng[1]))
-        axes.append(AxisSpec(_str(m["name"], f"{where}.name"), _int(m.get("bins", 5), f"{where}.bins", 1), rng))
+        name = _str(m["name"], f"{where}.name")
+        if name not in MEASURES[game]:
+            raise DeckSearchError(f"{where}.name: {game} has no measure {name!r}; known: {', '.join(MEASURES[game])}")
+        axes.append(AxisSpec(name, _int(m.get("bins", 5), f"{where}.bins", 1), rng))
     if len({a.name for a in axes}) != len(axes):
         raise DeckSearchError("measures: the same measure twice")
     return tuple(axes)
