@@ -9,7 +9,7 @@ on a real opening state) is checked before the first match by
 `experiments.batch.validate.check_playable`.
 
 A deck given as a path ending in `.json` is a deck file: the config reads it when it is
-made and keeps its content in `deck_files` (path -> canonical JSON), which is part of the
+made and keeps its content in `deck_files` (path -> compact JSON), which is part of the
 run's identity. Every match plays that recorded content, so a file edited after the run
 started cannot mix into it, and a resume with an edited file is refused as another config.
 """
@@ -201,7 +201,7 @@ def is_deck_file(deck: Any) -> bool:
 
 
 def _deck_files(decks: tuple[str, ...], given: Any) -> tuple[tuple[str, str], ...]:
-    """(path, canonical JSON) for each deck file in `decks`: the content `given` records for a
+    """(path, compact JSON) for each deck file in `decks`: the content `given` records for a
     path (a config read back from a manifest), else the file's content read now."""
     _expect(isinstance(given, (tuple, list)), "deck_files", "(path, JSON text) pairs", given)
     recorded = {}
@@ -217,7 +217,7 @@ def _deck_files(decks: tuple[str, ...], given: Any) -> tuple[tuple[str, str], ..
 
 
 def read_deck_json(path: str) -> str:
-    """A deck file's content as canonical JSON (sorted keys); RunConfigError names the file
+    """A deck file's content as compact JSON in the file's order; RunConfigError names the file
     when it cannot be read or is not a JSON object."""
     try:
         with open(path, encoding="utf-8") as f:
@@ -228,7 +228,7 @@ def read_deck_json(path: str) -> str:
         raise RunConfigError(f"decks: deck file {path} is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RunConfigError(f"decks: deck file {path} must hold a deck object, got {type(data).__name__}")
-    return json.dumps(data, sort_keys=True)
+    return json.dumps(data, separators=(",", ":"))  # key order kept: a deck list's order is its deal
 
 
 def _params(value: Any) -> dict[str, Any]:
