@@ -8,12 +8,13 @@ Packages and modules (each depends only on those listed after it, and on agents/
 - `rl`: masked PPO training and the SB3 adapter (extra `rl`, imported only on use);
 - `strength`: head-to-head strength of two agents (`python -m experiments.strength`);
 - `ladder`: a round robin of agents on one game, rated with intervals (`tcglab ladder`);
+- `decksearch`: quality-diversity deck search with pyribs (`tcglab decksearch`);
 - `analysis`: balance tables, card statistics, ratings, plots and the HTML report;
 - `play`: a human seat in the terminal and the HTML match viewer;
 - `sweep`: sweep files and running them as many batch runs;
 - `batch`: the batch runner (config, match, backends, shards, runner, summary);
 - `stats`: interval estimates (Wilson, Newcombe, mean) shared by every figure;
-- `examples/`: example sweep files (data, not code).
+- `examples/`: example sweep and deck search files (data, not code).
 """
 from experiments.batch import RunConfig, RunConfigError, read_table, run
 
