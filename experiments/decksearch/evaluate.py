@@ -48,12 +48,12 @@ class Evaluation:
 
 
 def opponents(search: DeckSearch) -> tuple[str, ...]:
-    """The gauntlet's decks: the file's, or the game's starter decks."""
+    """The gauntlet's decks: the file's, or the game's starter decks (XenodeX: its faction decks)."""
     if search.gauntlet:
         return search.gauntlet
     game = game_for(RunConfig(game=search.game, params=search.params))
     if search.game == "xenodex":
-        return tuple(dict.fromkeys(game.default_decks()))
+        return tuple(game.deck_names())
     return tuple(game.starter_decks())
 
 

@@ -44,6 +44,19 @@ def test_run_deck_file_content_is_in_the_identity_so_an_edited_file_cannot_resum
     assert len(read_table(out, "matches")) == 2
 
 
+def test_replay_and_viewer_deal_a_deck_file_from_the_recorded_content(tmp_path):
+    from experiments.batch.replay import replay_lines
+    from experiments.play.match_data import match_data
+    path = _deck_file(tmp_path)
+    out = tmp_path / "run"
+    run(RunConfig(agents=("greedy",), decks=(str(path), "green_starter"), matches=1, progress=False,
+                  out=str(out), log_decisions=True))
+    path.unlink()  # the run recorded the deck: the file is no longer needed
+    lines = list(replay_lines(out, 0, boards=False))
+    assert lines[-1].startswith("result: "), lines[-1]
+    assert match_data(out, 0)["steps"]
+
+
 def test_run_deck_file_that_breaks_the_rules_is_refused_naming_the_rule(tmp_path):
     path = _deck_file(tmp_path, cards={"FC003": 3})
     with pytest.raises(RunConfigError, match="FC-8 deck size"):
