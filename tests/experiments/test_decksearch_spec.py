@@ -65,3 +65,17 @@ def test_decksearch_cli_bad_file_is_one_line_exit_2(tmp_path, capsys):
 def test_decksearch_example_files_parse():
     files = sorted((Path(__file__).parents[2] / "experiments" / "examples" / "decksearch").glob("*.toml"))
     assert {load_search_file(f).game for f in files} == {"first_cycle", "cipher", "xenodex"}
+
+
+@pytest.mark.parametrize("tables, start", [
+    ({"params": {"no_such_param": 1}}, "params:"),
+    ({"params": {"deck_size": 1000}}, "params:"),
+    ({"pool": {"heads": ["FC003"]}}, "pool.heads:"),
+])
+def test_decksearch_bad_params_or_pool_fail_before_any_match(tmp_path, tables, start):
+    from experiments.decksearch import run_search
+    search = parse_search({**GOOD, **tables})
+    with pytest.raises(DeckSearchError) as info:
+        run_search(search, tmp_path)
+    assert str(info.value).startswith(start), str(info.value)
+    assert not list((tmp_path / "decks").glob("*.json"))
