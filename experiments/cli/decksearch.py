@@ -32,7 +32,7 @@ def add_parsers(sub) -> None:
 
 def cmd_decksearch(args: argparse.Namespace) -> int:
     """Run the search, write the outputs, print where the summary is."""
-    from experiments.decksearch import load_search_file, run_search, write_outputs
+    from experiments.decksearch import confirm_elites, load_search_file, run_search, write_outputs
     search = load_search_file(args.file)
     for name, value in (("seed", args.seed), ("iterations", args.iterations)):
         if value is not None:
@@ -52,7 +52,9 @@ def cmd_decksearch(args: argparse.Namespace) -> int:
     result = run_search(search, out, workers=args.workers, on_round=say)
     command = " ".join(shlex.quote(a) for a in ["tcglab", "decksearch", args.file, "--out", args.out,
                                                  "--seed", str(search.seed), "--iterations", str(search.iterations)])
-    files = write_outputs(result, out, command)
+    if search.confirm_top and not args.no_progress:
+        print(f"confirming the {search.confirm_top} best elites on held-out seeds", file=sys.stderr, flush=True)
+    files = write_outputs(result, out, command, confirmed=confirm_elites(result, workers=args.workers))
     print(files["summary"].read_text(encoding="utf-8"))
     print(f"summary: {files['summary']}; heatmap: {files['heatmap']}")
     return 0

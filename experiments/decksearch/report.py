@@ -1,13 +1,15 @@
 """Everything a deck search leaves in its output folder, and the summary a person reads first.
 
-    write_outputs(result, "runs/ds1", command="tcglab decksearch search.toml --out runs/ds1")
+    write_outputs(result, "runs/ds1", command="tcglab decksearch search.toml --out runs/ds1",
+                  confirmed=confirm_elites(result))
 
 The folder then holds:
 - `summary.md`: findings in plain sentences, each with its Wilson 95% interval, what produced
   them (game, params, agent, gauntlet, seed, code version) and the command that reproduces them;
 - `heatmap.png`: the archive (`experiments.decksearch.heatmap`);
 - `elites/elite_NN.json`: each elite as a deck file (`tcglab run --decks elites/elite_01.json,...`);
-- `elites.csv` / `elites.md`: the elite table; `cards.csv` / `cards.md`: each card's inclusion
+- `elites.csv` / `elites.md`: the elite table, with the held-out win rates of the confirmed
+  elites (`experiments.decksearch.confirm`); `cards.csv` / `cards.md`: each card's inclusion
   among elites beside its card statistics (`experiments.decksearch.tables`);
 - `decks/<id>.json`: every deck evaluated; `matches.parquet` / `cards.parquet`: every gauntlet
   match and the candidate seats' card events, in the runner's columns;
@@ -26,11 +28,15 @@ from experiments.decksearch.search import SearchResult
 from experiments.decksearch.tables import card_table, elite_table, search_frames
 
 
-def write_outputs(result: SearchResult, out: str | Path, command: str) -> dict[str, Path]:
-    """Write every output (module docstring) under `out`; returns the main files by name."""
+def write_outputs(result: SearchResult, out: str | Path, command: str,
+                  confirmed: pd.DataFrame | None = None) -> dict[str, Path]:
+    """Write every output (module docstring) under `out`; returns the main files by name.
+    `confirmed` is `confirm_elites`' table (held-out win rates), if it was run."""
     out = Path(out)
     (out / "elites").mkdir(parents=True, exist_ok=True)
     elites = elite_table(result)
+    if confirmed is not None and len(confirmed):
+        elites = elites.merge(confirmed.drop(columns=["rank", "search_win_rate"]), on="searched_as", how="left")
     for rank, entry in enumerate(result.elites(), 1):
         data = result.pool.deck_dict(entry.deck, f"{result.search.game}-elite-{rank:02d}")
         (out / "elites" / f"elite_{rank:02d}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n",
@@ -54,6 +60,11 @@ def write_outputs(result: SearchResult, out: str | Path, command: str) -> dict[s
     return {"summary": summary, "heatmap": heatmap, "elites": out / "elites.csv", "cards": out / "cards.csv"}
 
 
+def _n(count: int, word: str, plural: str | None = None) -> str:
+    """"1 elite", "2 elites"."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -75,18 +86,26 @@ def summary_text(result: SearchResult, elites: pd.DataFrame, cards: pd.DataFrame
              f"agent {s.agent} at every seat, gauntlet {', '.join(result.opponents)} with {s.matches} matches "
              f"per opponent (seats swapped, the same match seeds for every deck). Archive axes: {axes}.", "",
              "## Findings", ""]
-    lines.append(f"- The search evaluated {len(result.entries)} distinct legal decks in {matches} matches over "
-                 f"{s.iterations} round{'s' if s.iterations != 1 else ''} and kept an elite in {len(elites)} of {cells} cells.")
+    lines.append(f"- The search evaluated {_n(len(result.entries), 'distinct legal deck')} in "
+                 f"{_n(matches, 'match', 'matches')} over "
+                 f"{_n(s.iterations, 'round')} and kept an elite in {len(elites)} of {cells} cells.")
     if len(elites):
         best = elites.iloc[0]
         lines.append(f"- The best elite, `{best['deck_file']}` ({best['head']}), scored {best['win_rate']:.2f} "
-                     f"({int(best['wins'])} wins, {int(best['draws'])} draws in {int(best['matches'])} matches; "
+                     f"({_n(int(best['wins']), 'win')}, {_n(int(best['draws']), 'draw')} in {_n(int(best['matches']), 'match', 'matches')}; "
                      f"Wilson 95% interval {best['ci_low']:.2f} to {best['ci_high']:.2f}). It was chosen as the best "
                      "of many on these same seeds, so this estimate is optimistic: confirm it on fresh seeds with "
                      f"`tcglab run --game {s.game} --agents {s.agent} --decks {Path(out) / best['deck_file']},"
                      f"{result.opponents[0]} --matches 200 --seed {s.seed + 1}`.")
+        if "heldout_win_rate" in elites:
+            held = elites.dropna(subset=["heldout_win_rate"])
+            lines.append(f"- On held-out seeds (run seed {int(held['heldout_seed'].iloc[0])}, "
+                         f"{_n(s.confirm_matches, 'match', 'matches')} per opponent) the {_n(len(held), 'best elite')} scored "
+                         + "; ".join(f"`{r['deck_file']}` {r['heldout_win_rate']:.2f} ({r['heldout_low']:.2f} to "
+                                     f"{r['heldout_high']:.2f}) against {r['win_rate']:.2f} in the search"
+                                     for _, r in held.iterrows()) + ".")
         mean = float(elites["win_rate"].mean())
-        lines.append(f"- Across the {len(elites)} elites the mean win rate against the gauntlet is {mean:.2f}.")
+        lines.append(f"- Across the {_n(len(elites), 'elite')} the mean win rate against the gauntlet is {mean:.2f}.")
         top = cards[cards["elites_holding"] > 0].head(3)
         for _, c in top.iterrows():
             lines.append(_card_sentence(c, len(elites), "more"))
@@ -111,7 +130,7 @@ def _card_sentence(c, n_elites: int, word: str) -> str:
     if pd.notna(c.get("drawn_effect")):
         effect = (f"; over the search's matches, drawing it changed the win rate by {c['drawn_effect']:+.2f} "
                   f"(95% interval {c['drawn_effect_low']:+.2f} to {c['drawn_effect_high']:+.2f})")
-    return (f"- {c['name']} (card {c['card']}) is in {int(c['elites_holding'])} of {n_elites} elites "
+    return (f"- {c['name']} (card {c['card']}) is in {int(c['elites_holding'])} of {_n(n_elites, 'elite')} "
             f"({_pct(c['elite_inclusion'])}, Wilson 95% interval {_pct(c['elite_inclusion_low'])} to "
             f"{_pct(c['elite_inclusion_high'])}), {word} often than in all decks evaluated "
             f"({_pct(c['evaluated_inclusion'])}){effect}.")

@@ -22,6 +22,10 @@
     emitters = 2                 # Gaussian emitters, each with its own seed
     sigma = 0.5                  # mutation size, in copies of a card
 
+    [confirm]                    # the best elites replayed on held-out seeds (seed + 1)
+    top = 3                      # how many elites (0: none)
+    matches = 4                  # per opponent deck
+
     [[measures]]                 # one or two archive axes (experiments.decksearch.measures)
     name = "mean_cost"
     bins = 6
@@ -43,9 +47,9 @@ from typing import Any
 from experiments.decksearch.errors import DeckSearchError
 from experiments.decksearch.measures import MEASURES
 
-TOP_KEYS = ("game", "seed", "agent", "params", "pool", "gauntlet", "search", "measures")
+TOP_KEYS = ("game", "seed", "agent", "params", "pool", "gauntlet", "search", "confirm", "measures")
 TABLE_KEYS = {"pool": ("collection", "max_copies", "heads"), "gauntlet": ("decks", "matches"),
-              "search": ("iterations", "batch_size", "emitters", "sigma")}
+              "search": ("iterations", "batch_size", "emitters", "sigma"), "confirm": ("top", "matches")}
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,8 @@ class DeckSearch:
     batch_size: int = 8
     emitters: int = 2
     sigma: float = 0.5
+    confirm_top: int = 3
+    confirm_matches: int = 4
     measures: tuple[AxisSpec, ...] = ()
     source: str = ""
 
@@ -110,24 +116,27 @@ def parse_search(data: dict, source: str = "") -> DeckSearch:
     if game not in ("first_cycle", "cipher", "xenodex"):
         raise DeckSearchError(f"game: expected first_cycle, cipher or xenodex, got {game!r}")
     tables = {}
-    for name in ("params", "pool", "gauntlet", "search"):
+    for name in ("params", "pool", "gauntlet", "search", "confirm"):
         value = data.get(name, {})
         if not isinstance(value, dict):
             raise DeckSearchError(f"{name}: expected a table, got {value!r}")
         if name in TABLE_KEYS:
             _known(value, TABLE_KEYS[name], f"{name}.")
         tables[name] = value
-    pool, gauntlet, search = tables["pool"], tables["gauntlet"], tables["search"]
+    pool, gauntlet, search, confirm = tables["pool"], tables["gauntlet"], tables["search"], tables["confirm"]
     out = DeckSearch(
         game=game, seed=_int(data.get("seed", 0), "seed", 0), agent=_str(data.get("agent", "greedy"), "agent"),
         params=dict(tables["params"]), collection=_collection(pool.get("collection"), game),
         max_copies=None if "max_copies" not in pool else _int(pool["max_copies"], "pool.max_copies", 1),
         heads=_names(pool.get("heads"), "pool.heads", "Leader print ids, MC card codes or faction deck names"),
-        gauntlet=_names(gauntlet.get("decks"), "gauntlet.decks", "deck names or .json deck files"), matches=_int(gauntlet.get("matches", 2), "gauntlet.matches", 1),
+        gauntlet=_names(gauntlet.get("decks"), "gauntlet.decks", "deck names or .json deck files"),
+        matches=_int(gauntlet.get("matches", 2), "gauntlet.matches", 1),
         iterations=_int(search.get("iterations", 10), "search.iterations", 1),
         batch_size=_int(search.get("batch_size", 8), "search.batch_size", 1),
         emitters=_int(search.get("emitters", 2), "search.emitters", 1),
         sigma=_number(search.get("sigma", 0.5), "search.sigma"),
+        confirm_top=_int(confirm.get("top", 3), "confirm.top", 0),
+        confirm_matches=_int(confirm.get("matches", 4), "confirm.matches", 1),
         measures=_measures(data.get("measures"), game), source=source)
     if out.sigma <= 0:
         raise DeckSearchError(f"search.sigma: must be > 0, got {out.sigma}")

@@ -10,7 +10,7 @@ import pytest
 import experiments.batch.match as batch_match
 from experiments.batch import RunConfig
 from experiments.batch.validate import check_playable
-from experiments.decksearch import parse_search, run_search, write_outputs
+from experiments.decksearch import confirm_elites, parse_search, run_search, write_outputs
 from experiments.decksearch.tables import card_table
 from sim.first_cycle.cards import CardSet, load_card_set
 from sim.first_cycle.game import FirstCycleGame
@@ -29,9 +29,11 @@ def _search(game: str, **tables) -> dict:
 
 @pytest.mark.parametrize("game", ["first_cycle", "cipher", "xenodex"])
 def test_decksearch_elite_deck_files_pass_the_deck_rules_and_run(game, tmp_path):
-    search = parse_search(_search(game))
+    search = parse_search(_search(game, confirm={"top": 1, "matches": 1}))
     result = run_search(search, tmp_path, workers=1)
-    files = write_outputs(result, tmp_path, command="test")
+    confirmed = confirm_elites(result)
+    assert len(confirmed) == 1 and confirmed["heldout_seed"].iloc[0] == search.seed + 1
+    files = write_outputs(result, tmp_path, command="test", confirmed=confirmed)
     elites = sorted((tmp_path / "elites").glob("elite_*.json"))
     assert elites and len(elites) == len(result.elites())
     for path in elites:
@@ -40,7 +42,8 @@ def test_decksearch_elite_deck_files_pass_the_deck_rules_and_run(game, tmp_path)
         check_playable(RunConfig(game=game, agents=("greedy",), decks=(str(path), OPPONENT[game])))
     for name in ("summary", "heatmap", "elites", "cards"):
         assert files[name].exists()
-    assert "Wilson 95% interval" in files["summary"].read_text()
+    summary = files["summary"].read_text()
+    assert "Wilson 95% interval" in summary and "On held-out seeds (run seed 5" in summary
 
 
 def _archive(result) -> list:
