@@ -37,6 +37,7 @@ def write_outputs(result: SearchResult, out: str | Path, command: str,
     elites = elite_table(result)
     if confirmed is not None and len(confirmed):
         elites = elites.merge(confirmed.drop(columns=["rank", "search_win_rate"]), on="searched_as", how="left")
+        elites = elites.astype({"heldout_matches": "Int64", "heldout_seed": "Int64"})
     for rank, entry in enumerate(result.elites(), 1):
         data = result.pool.deck_dict(entry.deck, f"{result.search.game}-elite-{rank:02d}")
         (out / "elites" / f"elite_{rank:02d}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n",
@@ -130,6 +131,9 @@ def _card_sentence(c, n_elites: int, word: str) -> str:
     if pd.notna(c.get("drawn_effect")):
         effect = (f"; over the search's matches, drawing it changed the win rate by {c['drawn_effect']:+.2f} "
                   f"(95% interval {c['drawn_effect_low']:+.2f} to {c['drawn_effect_high']:+.2f})")
+    elif pd.notna(c.get("win_rate")):  # drawn in every game that held it: no drawn / not drawn contrast
+        effect = (f"; decks holding it scored {c['win_rate']:.2f} over the search's {int(c['games'])} games "
+                  f"(95% interval {c['win_rate_low']:.2f} to {c['win_rate_high']:.2f})")
     return (f"- {c['name']} (card {c['card']}) is in {int(c['elites_holding'])} of {_n(n_elites, 'elite')} "
             f"({_pct(c['elite_inclusion'])}, Wilson 95% interval {_pct(c['elite_inclusion_low'])} to "
             f"{_pct(c['elite_inclusion_high'])}), {word} often than in all decks evaluated "

@@ -19,8 +19,8 @@ from experiments.analysis.card_stats import card_stats
 from experiments.decksearch.search import SearchResult
 from experiments.stats import proportion_ci
 
-STAT_COLUMNS = ["games", "win_rate", "drawn_rate", "play_rate", "drawn_effect", "drawn_effect_low",
-                "drawn_effect_high"]
+STAT_COLUMNS = ["games", "win_rate", "win_rate_low", "win_rate_high", "drawn_rate", "play_rate", "drawn_effect",
+                "drawn_effect_low", "drawn_effect_high"]
 
 
 def elite_table(result: SearchResult) -> pd.DataFrame:
@@ -74,6 +74,7 @@ def card_table(result: SearchResult) -> pd.DataFrame:
     matches, cards = search_frames(result)
     if len(cards):
         stats = card_stats(matches, cards, names={n: pool.card_name(n) for n in pool.items})
+        stats = stats.rename(columns={"ci_low": "win_rate_low", "ci_high": "win_rate_high"})
         out = out.merge(stats[["card"] + STAT_COLUMNS], on="card", how="left")
         out["games"] = out["games"].astype("Int64")
     else:
