@@ -9,12 +9,13 @@ Packages and modules (each depends only on those listed after it, and on agents/
 - `strength`: head-to-head strength of two agents (`python -m experiments.strength`);
 - `tune`: params and card values searched toward balance targets with optuna (`tcglab tune`);
 - `ladder`: a round robin of agents on one game, rated with intervals (`tcglab ladder`);
+- `decksearch`: quality-diversity deck search with pyribs (`tcglab decksearch`);
 - `analysis`: balance tables, card statistics, ratings, plots and the HTML report;
 - `play`: a human seat in the terminal and the HTML match viewer;
 - `sweep`: sweep files and running them as many batch runs;
 - `batch`: the batch runner (config, match, backends, shards, runner, summary);
 - `stats`: interval estimates (Wilson, Newcombe, mean) shared by every figure;
-- `examples/`: example sweep and tune files (data, not code).
+- `examples/`: example sweep, tune and deck search files (data, not code).
 """
 from experiments.batch import RunConfig, RunConfigError, read_table, run
 

@@ -98,6 +98,14 @@ def _worker_init(parent: int, tick_fd: int | None) -> None:
     threading.Thread(target=watch, daemon=True, name="tcglab-parent-watch").start()
 
 
+def local_pool(workers: int, tick_fd: int | None = None) -> ProcessPoolExecutor:
+    """A pool of `workers` forked processes set up as the local backend's (they die with this
+    process and leave Ctrl-C to it); `tick_fd` receives one byte per finished match. Callers
+    that play many small configs (a deck search) submit `run_shard` to it themselves."""
+    return ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, initargs=(os.getpid(), tick_fd),
+                               mp_context=multiprocessing.get_context("fork"))
+
+
 def run_local(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:
     """Run shards in a pool of `config.workers` processes, at most 2 per worker queued;
     a broken pool (a worker died) is rebuilt and its unfinished shards resubmitted."""
@@ -132,8 +140,7 @@ def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> 
     """The pool loop of run_local: a new pool after each broken one, up to LOCAL_RETRIES."""
     failures = 0
     while todo:
-        pool = ProcessPoolExecutor(max_workers=config.workers, initializer=_worker_init,
-                                   initargs=(os.getpid(), write_fd), mp_context=multiprocessing.get_context("fork"))
+        pool = local_pool(config.workers, write_fd)
         running: dict = {}
         try:
             while todo or running:

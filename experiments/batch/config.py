@@ -7,6 +7,11 @@ counts ints, specs strings), so a wrong value fails at the call that gave it, in
 user's words. Whether the config can be played (the game, its params, decks and agents
 on a real opening state) is checked before the first match by
 `experiments.batch.validate.check_playable`.
+
+A deck given as a path ending in `.json` is a deck file: the config reads it when it is
+made and keeps its content in `deck_files` (path -> compact JSON), which is part of the
+run's identity. Every match plays that recorded content, so a file edited after the run
+started cannot mix into it, and a resume with an edited file is refused as another config.
 """
 from __future__ import annotations
 
@@ -63,6 +68,7 @@ class RunConfig:
     num_players: int | None = None
     allow_errors: bool = False
     cross_decks: bool = False
+    deck_files: tuple[tuple[str, str], ...] = ()
     extra: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -71,6 +77,7 @@ class RunConfig:
         set_(self, "agents", _specs(self.agents, "agents"))
         if self.decks is not None:
             set_(self, "decks", _specs(self.decks, "decks"))
+        set_(self, "deck_files", _deck_files(self.decks or (), self.deck_files))
         for name, low in (("matches", 0), ("seed", 0), ("workers", 1), ("shard_size", 1)):
             _int_at_least(getattr(self, name), name, low)
         for name in BOOL_FIELDS:
@@ -109,6 +116,8 @@ class RunConfig:
         d = json.loads(self.to_json())
         for k in NOT_IN_RUN_ID:
             d.pop(k, None)
+        if not d.get("deck_files"):  # left out when empty: a run of named decks has the id it always had
+            d.pop("deck_files", None)
         return json.dumps(d, sort_keys=True)
 
     @classmethod
@@ -117,15 +126,27 @@ class RunConfig:
         d = json.loads(text)
         known = {f.name for f in dataclasses.fields(cls)}
         d = {k: v for k, v in d.items() if k in known}
-        if d.get("params") is not None:
-            d["params"] = tuple(tuple(p) for p in d["params"])
+        for key in ("params", "deck_files"):
+            if d.get(key) is not None:
+                d[key] = tuple(tuple(p) for p in d[key])
         d.update(changes)
         return cls(**d)
 
     def differences(self, other: RunConfig) -> list[str]:
         """'field: this vs other' for each field of the run's identity that differs."""
         mine, theirs = json.loads(self.identity_json()), json.loads(other.identity_json())
-        return [f"{k}: {theirs.get(k)!r} vs {mine.get(k)!r}" for k in sorted(mine) if mine.get(k) != theirs.get(k)]
+        out = [f"{k}: {theirs.get(k)!r} vs {mine.get(k)!r}" for k in sorted(mine)
+               if k != "deck_files" and mine.get(k) != theirs.get(k)]
+        files, other_files = dict(self.deck_files), dict(other.deck_files)
+        out += [f"deck file {path}: its content changed" for path in sorted(files)
+                if path in other_files and files[path] != other_files[path]]
+        return out
+
+    def deck_content(self, deck: str | None):
+        """What a seat's deck entry stands for: the parsed content of a deck file (a dict),
+        else the entry itself (a deck name, or None for the game's default)."""
+        recorded = dict(self.deck_files)
+        return json.loads(recorded[deck]) if deck in recorded else deck
 
     def decks_confounded(self) -> bool:
         """True when decks given per seat stay with different agents: deck and agent records mix."""
@@ -201,6 +222,42 @@ def _specs(value: Any, name: str) -> tuple[str, ...]:
     for item in out:
         _expect(isinstance(item, str) and item.strip(), name, "non-empty strings", item)
     return out
+
+
+def is_deck_file(deck: Any) -> bool:
+    """Whether a deck entry names a deck file (a path ending in .json) rather than a deck."""
+    return isinstance(deck, str) and deck.strip().lower().endswith(".json")
+
+
+def _deck_files(decks: tuple[str, ...], given: Any) -> tuple[tuple[str, str], ...]:
+    """(path, compact JSON) for each deck file in `decks`: the content `given` records for a
+    path (a config read back from a manifest), else the file's content read now."""
+    _expect(isinstance(given, (tuple, list)), "deck_files", "(path, JSON text) pairs", given)
+    recorded = {}
+    for pair in given:
+        _expect(isinstance(pair, (tuple, list)) and len(pair) == 2 and all(isinstance(x, str) for x in pair),
+                "deck_files", "(path, JSON text) pairs", pair)
+        recorded[pair[0]] = pair[1]
+    out = {}
+    for deck in decks:
+        if is_deck_file(deck) and deck not in out:
+            out[deck] = recorded[deck] if deck in recorded else read_deck_json(deck)
+    return tuple(sorted(out.items()))
+
+
+def read_deck_json(path: str) -> str:
+    """A deck file's content as compact JSON in the file's order; RunConfigError names the file
+    when it cannot be read or is not a JSON object."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise RunConfigError(f"decks: cannot read deck file {path}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise RunConfigError(f"decks: deck file {path} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RunConfigError(f"decks: deck file {path} must hold a deck object, got {type(data).__name__}")
+    return json.dumps(data, separators=(",", ":"))  # key order kept: a deck list's order is its deal
 
 
 def _params(value: Any) -> dict[str, Any]:

@@ -73,6 +73,14 @@ def setup_for(config, index: int, seats: int) -> MatchSetup:
     return MatchSetup(index, game_seed, agent_seeds, agents, decks)
 
 
+def dealt_decks(config, setup: MatchSetup) -> list | None:
+    """The decks `game.new_state` gets for a match: one per seat (a deck file's recorded
+    content, or a deck name), or None for the game's defaults."""
+    if any(d is None for d in setup.decks):
+        return None
+    return [config.deck_content(d) for d in setup.decks]
+
+
 @lru_cache(maxsize=8)
 def _game(name: str, params_json: str):
     return load_game(name, **json.loads(params_json))
@@ -137,8 +145,7 @@ def play_match(config, index: int, run_id: str, on_decision=None,
     start = time.perf_counter()
     n_decisions = 0
     try:
-        decks = list(setup.decks) if all(d is not None for d in setup.decks) else None
-        state = game.new_state(setup.game_seed, decks)
+        state = game.new_state(setup.game_seed, dealt_decks(config, setup))
         players = list(players) if players is not None else [_agent(a) for a in setup.agents]
         rngs = [np.random.default_rng(s) for s in setup.agent_seeds]
         card_events: list[tuple] = [e for e in state.events if e[0] in CARD_EVENT_KINDS]

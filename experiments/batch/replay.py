@@ -18,7 +18,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from experiments.batch.config import RunConfig
-from experiments.batch.match import game_for, play_match, setup_for
+from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
 from experiments.batch.shards import read_manifest
 from sim.core.errors import TcglabError
 
@@ -67,7 +67,7 @@ def replay_lines(run_dir: str | Path, match_id: int, boards: bool = True) -> Ite
     render = str if boards else None
     if decisions is not None and len(decisions):
         yield "replaying the logged actions (no agent runs)"
-        yield from _from_log(game, setup, decisions, render)
+        yield from _from_log(game, setup, decisions, render, config)
     else:
         yield "replaying by re-running the agents from their seeds (the run did not log decisions)"
         lines: list[str] = []
@@ -96,9 +96,8 @@ def _shower(lines: list[str], render):
     return show
 
 
-def _from_log(game, setup, decisions, render) -> Iterator[str]:
-    decks = list(setup.decks) if all(d is not None for d in setup.decks) else None
-    state = game.new_state(setup.game_seed, decks)
+def _from_log(game, setup, decisions, render, config) -> Iterator[str]:
+    state = game.new_state(setup.game_seed, dealt_decks(config, setup))
     lines: list[str] = []
     show = _shower(lines, render)
     for step in decisions.to_dict("records"):

@@ -6,7 +6,7 @@ What is checked, as the run will play it:
 - the game and its params overrides (a seat count the game does not have is named in the
   user's words: "first_cycle is a 2-player game");
 - one agent or deck per seat (or one for all);
-- the decks (given, or the game's defaults) dealt into a real opening state under the
+- the decks (given by name or as deck files, or the game's defaults) dealt into a real opening state under the
   overridden params (a `deck_size` the starter decks cannot meet fails here);
 - every agent built from its spec and asked for one action on that opening state, from
   the seat it will play (bad option values, a missing model or one for another game fail
@@ -18,7 +18,7 @@ import numpy as np
 
 import agents as agent_registry
 from experiments.batch.config import RunConfig, RunConfigError
-from experiments.batch.match import game_for, per_seat, setup_for
+from experiments.batch.match import dealt_decks, game_for, per_seat, setup_for
 
 
 def check_playable(config: RunConfig):
@@ -29,7 +29,7 @@ def check_playable(config: RunConfig):
     if config.decks:
         per_seat(config.decks, seats, "decks")
     setup = setup_for(config, 0, seats)
-    decks = list(setup.decks) if all(d is not None for d in setup.decks) else None
+    decks = dealt_decks(config, setup)
     try:
         state = game.new_state(setup.game_seed, decks)
     except Exception as exc:

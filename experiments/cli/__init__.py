@@ -4,6 +4,7 @@
     tcglab run ... | tcglab replay RUN MATCH | tcglab sweep FILE | tcglab report FOLDER
     tcglab tune FILE --out FOLDER
     tcglab ladder --game G --out FOLDER
+    tcglab decksearch FILE --out FOLDER
     tcglab train ... | tcglab packs N | tcglab first-day DECK
     tcglab play --game G --vs AGENT | tcglab view RUN [MATCH]
 
@@ -14,6 +15,7 @@ Modules:
 - `sweep`: `sweep` and `report` (balance sweeps and their report);
 - `tune`: `tune` (params and card values searched toward balance targets, extra `balance`);
 - `ladder`: `ladder` (a round robin of agents rated with intervals);
+- `decksearch`: `decksearch` (MAP-Elites deck search from a TOML file);
 - `train`: `train` (masked PPO, extra `rl`);
 - `collection`: `packs` and `first-day` (First Cycle's packs and economy);
 - `play`: `play` (a human seat in the terminal);

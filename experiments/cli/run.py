@@ -25,8 +25,9 @@ def add_parsers(sub) -> None:
     run.add_argument("--agents", default="random",
                      help="agent specs, one per seat or one for all, comma-separated (tcglab agents)")
     run.add_argument("--decks", default=None,
-                     help="decks, one per seat or one for all, comma-separated (default: the game's "
-                          "starters, rotated; tcglab decks GAME)")
+                     help="decks, one per seat or one for all, comma-separated: deck names or paths "
+                          "to .json deck files, read and validated, their content recorded in the run "
+                          "(default: the game's starters, rotated; tcglab decks GAME)")
     run.add_argument("--players", type=int, default=None, help="number of seats, for games with 2-4 (XenodeX)")
     run.add_argument("--matches", type=int, default=100, help="matches to play (with --resume: the new total)")
     run.add_argument("--seed", type=int, default=0, help="run seed: match i is seeded from (seed, i)")

@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 import agents as agent_registry
-from experiments.batch.match import game_for, setup_for
+from experiments.batch.match import dealt_decks, game_for, setup_for
 from experiments.play.views import public_label
 from sim.core.errors import TcglabError
 
@@ -46,8 +46,7 @@ class HumanGame:
         self.started = time.perf_counter()
 
     def _new_state(self):
-        decks = list(self.setup.decks) if all(d is not None for d in self.setup.decks) else None
-        return self.game.new_state(self.setup.game_seed, decks)
+        return self.game.new_state(self.setup.game_seed, dealt_decks(self.config, self.setup))
 
     def human_to_act(self) -> bool:
         """Whether the game waits for the human."""

@@ -20,7 +20,7 @@ import numpy as np
 
 import agents as agent_registry
 from experiments.batch.config import RunConfig
-from experiments.batch.match import game_for, play_match, setup_for
+from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
 from experiments.batch.replay import logged_rows, result_line
 from experiments.batch.shards import read_manifest
 from experiments.play.views import all_board, public_label, seat_board
@@ -102,8 +102,7 @@ def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, reru
     if row is None:
         raise TcglabError(f"match {match_id} is not in the logs of {run_dir} yet")
     visible = importlib.import_module(f"sim.{config.game}.observation").visible_events
-    decks = list(setup.decks) if all(d is not None for d in setup.decks) else None
-    state = game.new_state(setup.game_seed, decks)
+    state = game.new_state(setup.game_seed, dealt_decks(config, setup))
     rng = np.random.default_rng(setup.game_seed)
     lines, steps = _Lines(), []
     board = (lambda s: all_board(s)) if seat is None else (lambda s: seat_board(s, seat))

@@ -1,0 +1,153 @@
+"""Everything a deck search leaves in its output folder, and the summary a person reads first.
+
+    write_outputs(result, "runs/ds1", command="tcglab decksearch search.toml --out runs/ds1",
+                  confirmed=confirm_elites(result))
+
+The folder then holds:
+- `summary.md`: findings in plain sentences, each with its Wilson 95% interval, what produced
+  them (game, params, agent, gauntlet, seed, code version) and the command that reproduces them;
+- `heatmap.png`: the archive (`experiments.decksearch.heatmap`);
+- `elites/elite_NN.json`: each elite as a deck file (`tcglab run --decks elites/elite_01.json,...`);
+- `elites.csv` / `elites.md`: the elite table, with the held-out win rates of the confirmed
+  elites (`experiments.decksearch.confirm`); `cards.csv` / `cards.md`: each card's inclusion
+  among elites beside its card statistics (`experiments.decksearch.tables`);
+- `decks/<id>.json`: every deck evaluated; `matches.parquet` / `cards.parquet`: every gauntlet
+  match and the candidate seats' card events, in the runner's columns;
+- `search.json`: the settings, each round's archive figures and the versions.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from experiments.batch.runner import versions
+from experiments.decksearch.heatmap import write_heatmap
+from experiments.decksearch.search import SearchResult
+from experiments.decksearch.tables import card_table, elite_table, search_frames
+
+
+def write_outputs(result: SearchResult, out: str | Path, command: str,
+                  confirmed: pd.DataFrame | None = None) -> dict[str, Path]:
+    """Write every output (module docstring) under `out`; returns the main files by name.
+    `confirmed` is `confirm_elites`' table (held-out win rates), if it was run."""
+    out = Path(out)
+    (out / "elites").mkdir(parents=True, exist_ok=True)
+    elites = elite_table(result)
+    if confirmed is not None and len(confirmed):
+        elites = elites.merge(confirmed.drop(columns=["rank", "search_win_rate"]), on="searched_as", how="left")
+        elites = elites.astype({"heldout_matches": "Int64", "heldout_seed": "Int64"})
+    for rank, entry in enumerate(result.elites(), 1):
+        data = result.pool.deck_dict(entry.deck, f"{result.search.game}-elite-{rank:02d}")
+        (out / "elites" / f"elite_{rank:02d}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n",
+                                                               encoding="utf-8")
+    cards = card_table(result)
+    elites.to_csv(out / "elites.csv", index=False)
+    cards.to_csv(out / "cards.csv", index=False)
+    (out / "elites.md").write_text(_markdown(elites) + "\n", encoding="utf-8")
+    (out / "cards.md").write_text(_markdown(cards) + "\n", encoding="utf-8")
+    matches, card_events = search_frames(result)
+    matches.to_parquet(out / "matches.parquet", index=False)
+    card_events.to_parquet(out / "cards.parquet", index=False)
+    version = versions()
+    (out / "search.json").write_text(json.dumps({"search": json.loads(result.search.to_json()),
+                                                 "gauntlet": list(result.opponents), "rounds": result.rounds,
+                                                 "ranges": result.ranges, "versions": version, "command": command},
+                                                indent=1) + "\n", encoding="utf-8")
+    heatmap = write_heatmap(result, out / "heatmap.png")
+    summary = out / "summary.md"
+    summary.write_text(summary_text(result, elites, cards, command, version.get("git"), out), encoding="utf-8")
+    return {"summary": summary, "heatmap": heatmap, "elites": out / "elites.csv", "cards": out / "cards.csv"}
+
+
+def _n(count: int, word: str, plural: str | None = None) -> str:
+    """"1 elite", "2 elites"."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def summary_text(result: SearchResult, elites: pd.DataFrame, cards: pd.DataFrame, command: str,
+                 code_version: str | None, out: str | Path = ".") -> str:
+    """The findings as markdown sentences (see the module docstring)."""
+    s = result.search
+    cells = 1
+    for a in s.measures:
+        cells *= a.bins
+    matches = sum(e.evaluation.matches for e in result.entries.values())
+    axes = " and ".join(f"{m.name} ({m.what}, {lo:g} to {hi:g}, {a.bins} bins)"
+                        for m, a, (lo, hi) in zip(result.measures, s.measures, result.ranges))
+    lines = [f"# Deck search: {s.game}", "",
+             f"Produced by `{command}` (seed {s.seed}, code version {code_version or 'unknown'}): "
+             f"{s.game} with params {json.dumps(s.params, sort_keys=True) if s.params else 'at their defaults'}, "
+             f"{'a collection of ' + str(s.collection['packs']) + ' packs (seed ' + str(s.collection['seed']) + ')' if s.collection else 'the whole card pool'}, "
+             f"agent {s.agent} at every seat, gauntlet {', '.join(result.opponents)} with {s.matches} matches "
+             f"per opponent (seats swapped, the same match seeds for every deck). Archive axes: {axes}.", "",
+             "## Findings", ""]
+    lines.append(f"- The search evaluated {_n(len(result.entries), 'distinct legal deck')} in "
+                 f"{_n(matches, 'match', 'matches')} over "
+                 f"{_n(s.iterations, 'round')} and kept an elite in {len(elites)} of {cells} cells.")
+    if len(elites):
+        best = elites.iloc[0]
+        lines.append(f"- The best elite, `{best['deck_file']}` ({best['head']}), scored {best['win_rate']:.2f} "
+                     f"({_n(int(best['wins']), 'win')}, {_n(int(best['draws']), 'draw')} in {_n(int(best['matches']), 'match', 'matches')}; "
+                     f"Wilson 95% interval {best['ci_low']:.2f} to {best['ci_high']:.2f}). It was chosen as the best "
+                     "of many on these same seeds, so this estimate is optimistic: confirm it on fresh seeds with "
+                     f"`tcglab run --game {s.game} --agents {s.agent} --decks {Path(out) / best['deck_file']},"
+                     f"{result.opponents[0]} --matches 200 --seed {s.seed + 1}`.")
+        if "heldout_win_rate" in elites:
+            held = elites.dropna(subset=["heldout_win_rate"])
+            lines.append(f"- On held-out seeds (run seed {int(held['heldout_seed'].iloc[0])}, "
+                         f"{_n(s.confirm_matches, 'match', 'matches')} per opponent) the {_n(len(held), 'best elite')} scored "
+                         + "; ".join(f"`{r['deck_file']}` {r['heldout_win_rate']:.2f} ({r['heldout_low']:.2f} to "
+                                     f"{r['heldout_high']:.2f}) against {r['win_rate']:.2f} in the search"
+                                     for _, r in held.iterrows()) + ".")
+        mean = float(elites["win_rate"].mean())
+        lines.append(f"- Across the {_n(len(elites), 'elite')} the mean win rate against the gauntlet is {mean:.2f}.")
+        top = cards[cards["elites_holding"] > 0].head(3)
+        for _, c in top.iterrows():
+            lines.append(_card_sentence(c, len(elites), "more"))
+        bottom = cards.sort_values(["lift", "card"], kind="stable").head(3)
+        for _, c in bottom.iterrows():
+            if c["lift"] < 0:
+                lines.append(_card_sentence(c, len(elites), "less"))
+        lines.append("- A card that elites hold far more often than the decks evaluated overall is a candidate "
+                     "for being over-powered; one they avoid, for being under-powered. Few elites give wide "
+                     "intervals: these are leads to test with a sweep, not verdicts.")
+    lines += ["", "## Files", "",
+              "`heatmap.png` (the archive), `elites/elite_NN.json` (deck files for `tcglab run --decks`), "
+              "`elites.csv`/`elites.md`, `cards.csv`/`cards.md` (inclusion among elites beside card "
+              "statistics), `decks/` (every deck evaluated), `matches.parquet`/`cards.parquet` (every gauntlet "
+              "match), `search.json` (settings, rounds, versions).", "",
+              "## Reproduce", "", f"    {command}", ""]
+    return "\n".join(lines)
+
+
+def _card_sentence(c, n_elites: int, word: str) -> str:
+    effect = ""
+    if pd.notna(c.get("drawn_effect")):
+        effect = (f"; over the search's matches, drawing it changed the win rate by {c['drawn_effect']:+.2f} "
+                  f"(95% interval {c['drawn_effect_low']:+.2f} to {c['drawn_effect_high']:+.2f})")
+    elif pd.notna(c.get("win_rate")):  # drawn in every game that held it: no drawn / not drawn contrast
+        effect = (f"; decks holding it scored {c['win_rate']:.2f} over the search's {int(c['games'])} games "
+                  f"(95% interval {c['win_rate_low']:.2f} to {c['win_rate_high']:.2f})")
+    return (f"- {c['name']} (card {c['card']}) is in {int(c['elites_holding'])} of {_n(n_elites, 'elite')} "
+            f"({_pct(c['elite_inclusion'])}, Wilson 95% interval {_pct(c['elite_inclusion_low'])} to "
+            f"{_pct(c['elite_inclusion_high'])}), {word} often than in all decks evaluated "
+            f"({_pct(c['evaluated_inclusion'])}){effect}.")
+
+
+def _markdown(frame: pd.DataFrame) -> str:
+    """A frame as a markdown table (floats to 3 places), without the tabulate package."""
+    cols = list(frame.columns)
+
+    def cell(v) -> str:
+        if isinstance(v, float):
+            return "" if pd.isna(v) else f"{v:.3f}"
+        return str(v)
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join(lines)
