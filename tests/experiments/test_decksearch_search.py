@@ -1,19 +1,15 @@
 """Deck search end to end on tiny budgets: legal elites, reproducible archives, a planted card found."""
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import numpy as np
 import pytest
 
-import experiments.batch.match as batch_match
 from experiments.batch import RunConfig
 from experiments.batch.validate import check_playable
 from experiments.decksearch import confirm_elites, parse_search, run_search, write_outputs
 from experiments.decksearch.tables import card_table
-from sim.first_cycle.cards import CardSet, load_card_set
-from sim.first_cycle.game import FirstCycleGame
 
 TINY = {"search": {"iterations": 1, "batch_size": 2, "emitters": 1}}
 OPPONENT = {"first_cycle": "green_starter", "cipher": "red_starter", "xenodex": "greys"}
@@ -63,37 +59,17 @@ def test_decksearch_same_file_and_seed_give_the_same_archive(tmp_path):
 
 
 HOTFIX = 23  # First Cycle #023 Hotfix, an orange Protocol: "Deal 1 damage to the opposing Leader"
+PLANT = {"card_overrides": {"FC023.abilities[0].params.amount": 5}}   # 5 damage: a Leader has 5 HP
 
 
-def _planted_card_set() -> CardSet:
-    """The shipped cards with Hotfix dealing 5 damage (a Leader has 5 HP): over-powered."""
-    def boost(spec):
-        abilities = tuple(dataclasses.replace(a, params=(("amount", 5),)) if a.effect == "damage_leader" else a
-                          for a in spec.abilities)
-        return dataclasses.replace(spec, abilities=abilities)
-    return CardSet([boost(c) if c.number == HOTFIX else c for c in load_card_set().table() if c is not None])
-
-
-def test_planted_overpowered_card_rises_among_elites_via_custom_card_set(tmp_path, monkeypatch):
-    """Hotfix made over-powered is held by more elites than the plain Hotfix, same seed.
-
-    The card is planted by swapping the game's card set in this process (one worker). When
-    the params field `card_overrides` exists, plant it through the search file's [params]
-    instead (Hotfix's damage amount set to 5), with workers > 1."""
-    search = parse_search(_search("first_cycle", seed=3, pool={"heads": ["FC020"]},
-                                  gauntlet={"matches": 2}, search={"iterations": 2, "batch_size": 8},
-                                  measures=[{"name": "mean_cost", "bins": 4, "range": [1.5, 3.5]}]))
-
-    def inclusion(out) -> float:
-        batch_match._game.cache_clear()
-        result = run_search(search, out, workers=1)
+def test_planted_overpowered_card_rises_among_elites(tmp_path):
+    """Hotfix made over-powered by a card override in the search file's [params] is held by
+    more elites than the plain Hotfix, same seed, two workers."""
+    def inclusion(out, params: dict) -> float:
+        search = parse_search(_search("first_cycle", seed=3, pool={"heads": ["FC020"]}, params=params,
+                                      gauntlet={"matches": 2}, search={"iterations": 2, "batch_size": 8},
+                                      measures=[{"name": "mean_cost", "bins": 4, "range": [1.5, 3.5]}]))
+        result = run_search(search, out, workers=2)
         return float(card_table(result).set_index("card").loc[HOTFIX, "elite_inclusion"])
 
-    plain = inclusion(tmp_path / "plain")
-    planted = _planted_card_set()
-    monkeypatch.setattr(FirstCycleGame, "load_card_set", staticmethod(lambda: planted))
-    try:
-        boosted = inclusion(tmp_path / "planted")
-    finally:
-        batch_match._game.cache_clear()
-    assert boosted > plain
+    assert inclusion(tmp_path / "planted", PLANT) > inclusion(tmp_path / "plain", {})
