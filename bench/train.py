@@ -10,8 +10,9 @@ Each row trains sb3-contrib's MaskablePPO exactly as `tcglab train` does
 `--rollout` 2048 samples per update, minibatches of 512, 4 epochs, a 256x256 MLP) and times
 `model.learn(--steps)` after one untimed warm-up rollout and update: env steps per second
 with the network's forward passes and PPO updates included. The learner's seat is drawn
-per game, the opponent is `--opponent` (default random), on CPU with `--threads` torch
-threads (default 1). Rows:
+per game, the opponent is `--opponent` (default random), on `--device` (default cpu; `cuda`
+on a GPU machine, so one run per device compares them) with `--threads` torch threads
+(default 1). Rows:
 
 - `dummy`: `--vec dummy`, a DummyVecEnv of 8 single-agent envs x 256 steps per rollout
   (the path `tcglab train` used before BatchVecEnv);
@@ -43,15 +44,16 @@ NOTES = {"dummy": "DummyVecEnv of 8 single-agent envs", "batch": "BatchVecEnv, 6
          "batch8": "BatchVecEnv, 8 matches"}
 
 
-def time_row(row: str, steps: int, game: str, opponent: str, seed: int, rollout: int = 2048
-             ) -> dict[str, Any]:
+def time_row(row: str, steps: int, game: str, opponent: str, seed: int, rollout: int = 2048,
+             device: str = "cpu") -> dict[str, Any]:
     """Train one row for `steps` env steps after a warm-up rollout of `rollout` samples (every
     row's samples per update: its envs x rollout / envs steps); its times in seconds."""
     import agents
     from experiments.rl.train_ppo import Args, make_model, make_vec_env
     vec, num_envs = ROWS[row]
     n_steps = rollout // num_envs
-    args = Args(game=game, vec=vec, num_envs=num_envs, n_steps=n_steps, seed=seed, opponent=opponent)
+    args = Args(game=game, vec=vec, num_envs=num_envs, n_steps=n_steps, seed=seed, opponent=opponent,
+                device=device)
     seeds = np.random.SeedSequence(seed).generate_state(num_envs)
     venv = make_vec_env(args, agents.make(opponent), {}, seeds)
     model = make_model(args, venv)
@@ -91,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rollout", type=int, default=2048,
                     help="samples per PPO update in every row (a multiple of 64; tcglab train's default)")
     ap.add_argument("--threads", type=int, default=1, help="torch threads")
+    ap.add_argument("--device", default="cpu",
+                    help="torch device of the networks: cpu, cuda or auto (the GPU timing: run once with "
+                         "cpu and once with cuda on a machine with a GPU)")
     ap.add_argument("--seed", type=int, default=1, help="training seed (envs and PPO)")
     ap.add_argument("--quick", action="store_true", help="4096 steps, one round (make bench)")
     ap.add_argument("--json", metavar="FILE", help="write the figures here for bench/report.py")
@@ -106,14 +111,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.steps, args.repeat = 4096, 1
     import torch
+
+    from experiments.rl.train_ppo import resolve_device
     torch.set_num_threads(args.threads)
+    args.device = resolve_device(args.device)
     info = run_info()
-    print(f"# PPO training loop, {args.game} against {args.opponent}, CPU, {args.threads} torch "
+    print(f"# PPO training loop, {args.game} against {args.opponent}, device {args.device}, {args.threads} torch "
           f"thread(s), {args.steps} steps per row, best of {args.repeat}, seed {args.seed}")
     best: dict[str, dict[str, Any]] = {}
     for _ in range(args.repeat):  # rounds interleave the rows, so drift hits all alike
         for row in rows:
-            r = time_row(row, args.steps, args.game, args.opponent, args.seed, args.rollout)
+            r = time_row(row, args.steps, args.game, args.opponent, args.seed, args.rollout, args.device)
             if row not in best or r["steps_per_s"] > best[row]["steps_per_s"]:
                 best[row] = r
     print(f"{'row':8s} {'steps/s':>9s} {'seconds':>8s} {'rollout s':>9s} {'env s':>7s} "
@@ -132,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         write_json(args.json, "train", info, {
             "settings": {"game": args.game, "opponent": args.opponent, "steps": args.steps,
                          "repeat": args.repeat, "rollout": args.rollout, "threads": args.threads, "seed": args.seed,
-                         "device": "cpu", "rows": rows},
+                         "device": args.device, "rows": rows},
             "rows": [best[r] for r in rows], "ratios": ratios, "target": TARGET})
     return 0
 

@@ -66,8 +66,8 @@ class Args:
     """entropy bonus"""
     net_arch: tuple[int, ...] = (256, 256)
     """hidden layers of the policy and value networks"""
-    device: str = "cpu"
-    """torch device for the networks ("cuda" where a GPU exists)"""
+    device: str = "auto"
+    """torch device for the networks: "auto" picks "cuda" where a GPU is visible, else "cpu" """
     threads: int = 1
     """torch CPU threads (one is fastest for these small networks on a shared or small machine)"""
     eval_every: int = 50_000
@@ -165,6 +165,15 @@ def make_model(args: Args, venv):
         policy_kwargs={"net_arch": list(args.net_arch)}, seed=args.seed, device=args.device, verbose=0)
 
 
+def resolve_device(device: str) -> str:
+    """The torch device to train on: `device` itself, or for "auto" "cuda" when torch sees a GPU
+    and "cpu" otherwise (checkpoints and the evaluation agents then name a real device)."""
+    if device != "auto":
+        return device
+    import torch
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
 def main(args: Args) -> dict:
     """Train, evaluate periodically, save checkpoints; returns the last evaluation."""
     import torch
@@ -173,6 +182,7 @@ def main(args: Args) -> dict:
     import agents
 
     torch.set_num_threads(args.threads)
+    args = dataclasses.replace(args, device=resolve_device(args.device))
     # ---- seeding: one root, everything derived from it
     torch.manual_seed(args.seed)
     seeds = np.random.SeedSequence(args.seed).generate_state(args.num_envs)

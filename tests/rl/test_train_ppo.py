@@ -24,6 +24,18 @@ def test_train_ppo_smoke_trains_evaluates_and_checkpoints(tmp_path):
     assert {int(r["step"]) for r in rows} == {128, 256}
     assert all(0.0 <= float(r["win_rate"]) <= 1.0 and int(r["matches"]) == 2 for r in rows)
     assert result["steps"] == 256 and result["checkpoint"].endswith("final.zip")
+    import torch
+    expected = "cuda" if torch.cuda.is_available() else "cpu"       # device "auto" by default
+    assert f"device {expected}" in (out / "train.log").read_text()
+
+
+def test_device_auto_resolves_to_a_real_device_and_an_explicit_one_is_kept():
+    import torch
+
+    from experiments.rl.train_ppo import Args, resolve_device
+    assert Args().device == "auto"
+    assert resolve_device("auto") == ("cuda" if torch.cuda.is_available() else "cpu")
+    assert resolve_device("cpu") == "cpu"
 
 
 def test_checkpoint_plays_through_the_runner_as_an_agent(tmp_path):
