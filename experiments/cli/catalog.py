@@ -48,6 +48,9 @@ def cmd_params(args: argparse.Namespace) -> int:
         raise TcglabError(f"unknown game {args.game!r}; games: {', '.join(game_names())}")
     print(f"{args.game} params (override with tcglab run --param NAME=VALUE, or a sweep file's [params]):")
     for f in load_game(args.game).params.describe():
+        if f["name"] == "card_overrides":
+            print(f"  {f['name']:<28} default {'{}':<14} {'CARD.FIELD=v':<14} {f['doc']}; tcglab run --card")
+            continue
         if f["choices"]:
             allowed = "one of " + ", ".join(map(str, f["choices"]))
         elif f["lo"] is not None or f["hi"] is not None:

@@ -111,6 +111,8 @@ def test_cli_params_lists_ranges_and_meanings(capsys):
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if x.split()[:1] == ["deck_size"])
     assert "default 30" in line and "10..60" in line and "FC-8" in line
+    cards = next(x for x in out.splitlines() if x.split()[:1] == ["card_overrides"])
+    assert "default {}" in cards and "FC033.power" in cards and "--card" in cards
     assert main(["params", "chess"]) == 2
 
 
