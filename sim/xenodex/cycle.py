@@ -277,7 +277,8 @@ def repair_anchor(s, p: int, k: int) -> None:
 
 # ----------------------------------------------------------------------------- results
 def results(s) -> None:
-    """Results: clean control, proven slots, convergence, the cycle limit (XD-8, XD-14)."""
+    """Results: clean control, proven slots, convergence, the cycle limit (XD-8, XD-14, and the
+    variant tiebreak XD-30)."""
     s.phase = "results"
     n, K = s.n, s.K
     ctrl = controllers(s)
@@ -298,10 +299,27 @@ def results(s) -> None:
         if len(leaders) == 1:
             s.finish(leaders[0], "proven_slots")
             return
+        if params.limit_tiebreak == "control":
+            leaders = tie_break(s, leaders, ctrl)
+            if len(leaders) == 1:
+                s.finish(leaders[0], "tiebreak")
+                return
         if s.cycle >= params.cycle_limit + params.overtime_cycles:
             s.finish(-1, "draw")
             return
     end_cycle(s)
+
+
+def tie_break(s, leaders: list[int], ctrl: list[int]) -> list[int]:
+    """The variant tiebreak of seats tied for most proven slots (XD-30): the most slots
+    controlled now, then the most anchor levels standing (each active anchor counts its level,
+    its level plus one); the seats still tied."""
+    K = s.K
+    def key(p: int) -> tuple[int, int]:
+        levels = sum(s.alvl[p * K + k] + 1 for k in range(K) if s.alvl[p * K + k] >= 0 and s.abp[p * K + k] > 0)
+        return ctrl.count(p), levels
+    best = max(key(p) for p in leaders)
+    return [p for p in leaders if key(p) == best]
 
 
 def end_cycle(s) -> None:

@@ -34,6 +34,10 @@ class XenodexParams(Params, game="xenodex"):
     tx_plays: int = param(1, 0, 5, "transmissions a player may play per cycle (XD-7)")
     cycle_limit: int = param(12, 1, 100, "cycles before the proven-slot count decides (XD-8, C-2)")
     overtime_cycles: int = param(0, 0, 20, "extra cycles played while the lead is tied at the limit (XD-14)")
+    limit_tiebreak: str = param("none", choices=("none", "control"),
+                                doc="a variant breaking a tie for most proven slots at the limit: 'control' gives "
+                                    "it to the tied seat controlling most slots, then with most anchor levels "
+                                    "standing (XD-30); 'none' is the rulebook's draw")
     roll_min: int = param(1, 0, 20, "lowest combat roll (XD-3)")
     roll_max: int = param(6, 0, 20, "highest combat roll (XD-3)")
     strikes_per_cycle: int = param(1, 1, 5, "strikes per character per cycle before abilities (Battle)")

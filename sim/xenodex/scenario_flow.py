@@ -24,7 +24,7 @@ from sim.core.errors import InvalidScenarioError
 
 PHASE_OF = {"summon": "summon", "deploy": "deploy", "recovery": "recovery", "strike": "battle",
             "actor": "battle", "cleave": "battle", "ability": "battle"}
-END_REASONS = ("convergence", "proven_slots", "draw")
+END_REASONS = ("convergence", "proven_slots", "tiebreak", "draw")
 MAX_ATTACK = 10**6
 
 

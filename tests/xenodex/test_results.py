@@ -95,6 +95,29 @@ def test_xd14_play_on_ties_for_overtime_cycles_when_the_param_allows():
     assert s.done and s.end_reason == "draw"
 
 
+def test_xd30_tiebreak_variant_gives_a_tie_to_the_seat_controlling_more_slots():
+    seats = [{"board": {"S1": {"anchor": 0}, "S2": {"anchor": 0}}}, {"board": {"S3": {"anchor": 0}}}]
+    tied = dict(start_control={"S1": 0, "S3": 1}, cycle=12, phase="results")    # one proven slot each
+    s = scenario(seats, **tied)
+    assert s.done and s.end_reason == "draw"                                     # the rulebook (XD-8)
+    s = scenario(seats, **tied, params={"limit_tiebreak": "control"})
+    assert s.done and s.winner == 0 and s.end_reason == "tiebreak" and s.returns() == [1.0, -1.0]
+
+
+def test_xd30_tiebreak_variant_then_counts_anchor_levels_and_still_ties_draw():
+    higher = [{"board": {"S1": {"anchor": 2}}}, {"board": {"S3": {"anchor": 0}}}]
+    s = scenario(higher, start_control={"S1": 0, "S3": 1}, cycle=12, phase="results",
+                 params={"limit_tiebreak": "control"})
+    assert s.done and s.winner == 0 and s.end_reason == "tiebreak"
+    even = [{"board": {"S1": {"anchor": 1}}}, {"board": {"S3": {"anchor": 1}}}]
+    s = scenario(even, start_control={"S1": 0, "S3": 1}, cycle=12, phase="results",
+                 params={"limit_tiebreak": "control", "overtime_cycles": 1})
+    assert not s.done and s.cycle == 13                                           # still tied: play on
+    s = scenario(even, start_control={"S1": 0, "S3": 1}, cycle=12, phase="results",
+                 params={"limit_tiebreak": "control"})
+    assert s.done and s.end_reason == "draw"
+
+
 def test_the_cycle_limit_is_a_parameter():
     g = game(cycle_limit=3)
     s = g.new_state(1)
