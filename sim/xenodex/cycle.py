@@ -299,12 +299,12 @@ def results(s) -> None:
         if len(leaders) == 1:
             s.finish(leaders[0], "proven_slots")
             return
-        if params.limit_tiebreak == "control":
-            leaders = tie_break(s, leaders, ctrl)
-            if len(leaders) == 1:
-                s.finish(leaders[0], "tiebreak")
-                return
         if s.cycle >= params.cycle_limit + params.overtime_cycles:
+            if params.limit_tiebreak == "control":
+                leaders = tie_break(s, leaders, ctrl)
+                if len(leaders) == 1:
+                    s.finish(leaders[0], "tiebreak")
+                    return
             s.finish(-1, "draw")
             return
     end_cycle(s)
@@ -312,12 +312,12 @@ def results(s) -> None:
 
 def tie_break(s, leaders: list[int], ctrl: list[int]) -> list[int]:
     """The variant tiebreak of seats tied for most proven slots (XD-30): the most slots
-    controlled now, then the most anchor levels standing (each active anchor counts its level,
-    its level plus one); the seats still tied."""
+    controlled now, then the most anchor levels standing (each active anchor counts its level
+    plus one), then the most CDX banked; the seats still tied."""
     K = s.K
-    def key(p: int) -> tuple[int, int]:
+    def key(p: int) -> tuple[int, int, int]:
         levels = sum(s.alvl[p * K + k] + 1 for k in range(K) if s.alvl[p * K + k] >= 0 and s.abp[p * K + k] > 0)
-        return ctrl.count(p), levels
+        return ctrl.count(p), levels, s.cdx[p]
     best = max(key(p) for p in leaders)
     return [p for p in leaders if key(p) == best]
 

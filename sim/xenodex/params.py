@@ -37,7 +37,7 @@ class XenodexParams(Params, game="xenodex"):
     limit_tiebreak: str = param("none", choices=("none", "control"),
                                 doc="a variant breaking a tie for most proven slots at the limit: 'control' gives "
                                     "it to the tied seat controlling most slots, then with most anchor levels "
-                                    "standing (XD-30); 'none' is the rulebook's draw")
+                                    "standing, then with most CDX (XD-30); 'none' is the rulebook's draw")
     roll_min: int = param(1, 0, 20, "lowest combat roll (XD-3)")
     roll_max: int = param(6, 0, 20, "highest combat roll (XD-3)")
     strikes_per_cycle: int = param(1, 1, 5, "strikes per character per cycle before abilities (Battle)")

@@ -104,15 +104,19 @@ def test_xd30_tiebreak_variant_gives_a_tie_to_the_seat_controlling_more_slots():
     assert s.done and s.winner == 0 and s.end_reason == "tiebreak" and s.returns() == [1.0, -1.0]
 
 
-def test_xd30_tiebreak_variant_then_counts_anchor_levels_and_still_ties_draw():
+def test_xd30_tiebreak_variant_then_counts_anchor_levels_then_cdx_and_still_ties_draw():
     higher = [{"board": {"S1": {"anchor": 2}}}, {"board": {"S3": {"anchor": 0}}}]
     s = scenario(higher, start_control={"S1": 0, "S3": 1}, cycle=12, phase="results",
                  params={"limit_tiebreak": "control"})
     assert s.done and s.winner == 0 and s.end_reason == "tiebreak"
-    even = [{"board": {"S1": {"anchor": 1}}}, {"board": {"S3": {"anchor": 1}}}]
-    s = scenario(even, start_control={"S1": 0, "S3": 1}, cycle=12, phase="results",
+    richer = [{"board": {"S1": {"anchor": 1}}, "cdx": 5}, {"board": {"S3": {"anchor": 1}}, "cdx": 9}]
+    s = scenario(richer, start_control={"S1": 0, "S3": 1}, cycle=12, phase="results",
+                 params={"limit_tiebreak": "control"})
+    assert s.done and s.winner == 1 and s.end_reason == "tiebreak"
+    even = [{"board": {"S1": {"anchor": 1}}, "cdx": 5}, {"board": {"S3": {"anchor": 1}}, "cdx": 5}]
+    s = scenario(higher, start_control={"S1": 0, "S3": 1}, cycle=12, phase="results",
                  params={"limit_tiebreak": "control", "overtime_cycles": 1})
-    assert not s.done and s.cycle == 13                                           # still tied: play on
+    assert not s.done and s.cycle == 13                     # play-on cycles (XD-14) come before it
     s = scenario(even, start_control={"S1": 0, "S3": 1}, cycle=12, phase="results",
                  params={"limit_tiebreak": "control"})
     assert s.done and s.end_reason == "draw"
