@@ -53,6 +53,7 @@ from typing import Any
 from agents.base import AgentConfig
 from agents.heuristics import TwoSeatHeuristic
 from sim.cipher import effects as fx
+from sim.cipher.observation import battle_view
 
 # Hit chance by power difference (attacker - defender) in steps of 10: both sides add a
 # support card's power (10-30 in the starter decks) and ties go to the attacker.
@@ -324,22 +325,6 @@ def _record(state: Any, player: int) -> dict:
             "support": pl.support if pl.support >= 0 else None, "units": units}
 
 
-def _battle_view(state: Any) -> dict | None:
-    """The observation's battle entry (the same for both seats)."""
-    if state.b_att < 0:
-        return None
-    a, d = state.active, 1 - state.active
-    ai = state.players[a].index_of(state.b_att)
-    di = state.players[d].index_of(state.b_def)
-
-    def side(p: int, i: int) -> dict | None:
-        return None if i < 0 else {"card": state.players[p].u_stack[i][-1], "power": fx.power(state, p, i)}
-
-    return {"attacking_player": a, "attacker": side(a, ai), "defender": side(d, di),
-            "attacker_mod": state.b_att_mod, "defender_mod": state.b_def_mod,
-            "critical": state.b_crit, "evaded": state.b_evaded}
-
-
 def seat0_view(state: Any) -> dict:
     """The part of `state.observation(0)` that `value` reads, built from the state's public
     fields alone (no hand, set-aside MC, retreat or log is touched): `value(seat0_view(s), w,
@@ -352,7 +337,7 @@ def seat0_view(state: Any) -> dict:
             pl = state.players[pending[1]]
             view_pending["attacker"] = pl.u_stack[pl.index_of(pending[2])][-1]
     return {"player": 0, "active": state.active, "you": _record(state, 0),
-            "opponent": _record(state, 1), "battle": _battle_view(state), "pending": view_pending}
+            "opponent": _record(state, 1), "battle": battle_view(state), "pending": view_pending}
 
 
 class CipherHeuristic(TwoSeatHeuristic):

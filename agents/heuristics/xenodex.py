@@ -120,19 +120,52 @@ class _Tables:
         self.limit = p.cycle_limit
 
 
+def _clock(cycle: int, limit: int, w: XenodexWeights) -> tuple[float, float, int, float]:
+    """(progress through the game, endgame urgency, cycles of income still to come (this
+    cycle's was paid at its top), the CDX weight) at `cycle` of `limit`."""
+    progress = min(1.0, (cycle - 1) / (limit - 1)) if limit > 1 else 1.0
+    urgency = 1.0 + w.endgame * progress ** 3
+    cycles_left = min(max(limit - cycle, 0), w.horizon)
+    w_cdx = w.cdx
+    if w.cdx_horizon:
+        w_cdx *= min(1.0, (max(limit - cycle, 0) + 1) / w.cdx_horizon)
+    return progress, urgency, cycles_left, w_cdx
+
+
+def _add_anchor(s: list[float], q: int, val: float, power: list[float], total: float, w: XenodexWeights) -> None:
+    """Seat q's anchor worth `val` in a slot where the seats have `power` (`total` in all): q
+    gains it less the share rivals threaten, and with `w.pressure` each rival gains its share."""
+    s[q] += val
+    if total > 0.0:
+        rival = total - power[q]
+        if rival > 0.0:
+            share = rival / total
+            s[q] -= w.threat * val * share * (2.0 if power[q] == 0.0 else 1.0)
+            if w.pressure:
+                for r in range(len(s)):
+                    if r != q and power[r] > 0.0:
+                        s[r] += w.pressure * val * power[r] / total
+
+
+def _faded(s: list[float], slot_terms: list[float], controlled: list[int], K: int, urgency: float,
+           progress: float, w: XenodexWeights) -> list[float]:
+    """The scores: the seat terms faded toward the end, plus the slot terms (with the
+    convergence bonus of a seat controlling every slot)."""
+    if w.converge:
+        for q in range(len(s)):
+            if controlled[q] == K:
+                slot_terms[q] += w.converge * urgency
+    m = 1.0 - w.fade * progress ** 3
+    return [x * m + y for x, y in zip(s, slot_terms)]
+
+
 def scores(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
     """Every seat's score (CDX-equivalents) from the public facts of a state: its
     `PublicBoard` (`state.public_board()`, or `board_from_observation` of an observation)."""
     cycle = board.cycle
     limit = board.cycle_limit
     phase = board.phase
-    progress = min(1.0, (cycle - 1) / (limit - 1)) if limit > 1 else 1.0
-    urgency = 1.0 + w.endgame * progress ** 3
-    # Income still to come: this cycle's was paid at its top.
-    cycles_left = min(max(limit - cycle, 0), w.horizon)
-    w_cdx = w.cdx
-    if w.cdx_horizon:
-        w_cdx *= min(1.0, (max(limit - cycle, 0) + 1) / w.cdx_horizon)
+    progress, urgency, cycles_left, w_cdx = _clock(cycle, limit, w)
     cost = t.cost
     invested = t.invested
     seats = board.seats
@@ -175,24 +208,8 @@ def scores(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
                 continue
             level, a_bp, a_max_bp, active = a
             paid = invested[level] * a_bp / a_max_bp
-            val = w.anchor * (paid if active else w.disabled * invested[level])
-            s[q] += val
-            if total > 0.0:
-                rival = total - power[q]
-                if rival > 0.0:
-                    share = rival / total
-                    risk = w.threat * val * share * (2.0 if power[q] == 0.0 else 1.0)
-                    s[q] -= risk
-                    if w.pressure:
-                        for r in range(n):
-                            if r != q and power[r] > 0.0:
-                                s[r] += w.pressure * val * power[r] / total
-    if w.converge:
-        for q in range(n):
-            if controlled[q] == K:
-                slot_terms[q] += w.converge * urgency
-    m = 1.0 - w.fade * progress ** 3
-    return [x * m + y for x, y in zip(s, slot_terms)]
+            _add_anchor(s, q, w.anchor * (paid if active else w.disabled * invested[level]), power, total, w)
+    return _faded(s, slot_terms, controlled, K, urgency, progress, w)
 
 
 def state_scores(state: Any, t: _Tables, w: XenodexWeights) -> list[float]:
@@ -203,12 +220,7 @@ def state_scores(state: Any, t: _Tables, w: XenodexWeights) -> list[float]:
     cycle = state.cycle
     limit = state.params.cycle_limit
     phase = state.phase
-    progress = min(1.0, (cycle - 1) / (limit - 1)) if limit > 1 else 1.0
-    urgency = 1.0 + w.endgame * progress ** 3
-    cycles_left = min(max(limit - cycle, 0), w.horizon)
-    w_cdx = w.cdx
-    if w.cdx_horizon:
-        w_cdx *= min(1.0, (max(limit - cycle, 0) + 1) / w.cdx_horizon)
+    progress, urgency, cycles_left, w_cdx = _clock(cycle, limit, w)
     cost = t.cost
     invested = t.invested
     n, K, D = state.n, state.K, state.D
@@ -270,24 +282,9 @@ def state_scores(state: Any, t: _Tables, w: XenodexWeights) -> list[float]:
             if level < 0:
                 continue
             a_bp = abp[idx]
-            val = w.anchor * (invested[level] * a_bp / g.anchor_bp[level] if a_bp > 0
-                              else w.disabled * invested[level])
-            s[q] += val
-            if total > 0.0:
-                rival = total - power[q]
-                if rival > 0.0:
-                    share = rival / total
-                    s[q] -= w.threat * val * share * (2.0 if power[q] == 0.0 else 1.0)
-                    if w.pressure:
-                        for r in range(n):
-                            if r != q and power[r] > 0.0:
-                                s[r] += w.pressure * val * power[r] / total
-    if w.converge:
-        for q in range(n):
-            if controlled[q] == K:
-                slot_terms[q] += w.converge * urgency
-    m = 1.0 - w.fade * progress ** 3
-    return [x * m + y for x, y in zip(s, slot_terms)]
+            _add_anchor(s, q, w.anchor * (invested[level] * a_bp / g.anchor_bp[level] if a_bp > 0
+                                          else w.disabled * invested[level]), power, total, w)
+    return _faded(s, slot_terms, controlled, K, urgency, progress, w)
 
 
 def values(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:

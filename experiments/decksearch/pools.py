@@ -27,6 +27,7 @@ ever refused; a pool that cannot build any deck is refused when it is made.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -57,8 +58,9 @@ class Candidate:
         return json.dumps([self.head, self.counts])
 
 
-class Pool:
-    """The common decoding loop; a game's pool sets `heads`, `items`, `caps` and the hooks."""
+class Pool(ABC):
+    """The common decoding loop; a game's pool sets `heads`, `items`, `caps` and implements the
+    abstract methods."""
 
     game_name: str
     heads: list
@@ -92,20 +94,22 @@ class Pool:
         raise DeckSearchError(f"{self.game_name}: no head card of the pool can build a deck (a bug: "
                         "make_pool checks this)")
 
+    @abstractmethod
     def _fill(self, head, weights) -> list[int] | None:
-        raise NotImplementedError
+        """The copies of each pool card in `head`'s deck from card weights (the repair), or
+        None when `head` cannot lead a legal deck from this pool."""
 
+    @abstractmethod
     def deck_dict(self, deck: Candidate, name: str) -> dict:
         """The deck in the game's deck-file form (`tcglab run --decks FILE.json` reads it)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def check(self, data: dict) -> None:
         """The game's own deck-building check of a deck dict (InvalidDeckError when broken)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def card(self, card_id: int):
         """The card spec of a pool card id."""
-        raise NotImplementedError
 
     def card_name(self, card_id: int) -> str:
         """A card's printed name."""

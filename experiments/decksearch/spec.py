@@ -39,13 +39,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from experiments.decksearch.errors import DeckSearchError
 from experiments.decksearch.measures import MEASURES
+from experiments.tomlfile import read_toml
 
 TOP_KEYS = ("game", "seed", "agent", "params", "pool", "gauntlet", "search", "confirm", "measures")
 TABLE_KEYS = {"pool": ("collection", "max_copies", "heads"), "gauntlet": ("decks", "matches"),
@@ -95,12 +95,7 @@ class DeckSearch:
 def load_search_file(path: str | Path) -> DeckSearch:
     """Read and check a deck search file (DeckSearchError naming the file and the key)."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DeckSearchError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckSearchError(f"{path}: not valid TOML: {exc}") from None
+    data = read_toml(path, DeckSearchError)
     try:
         return parse_search(data, source=str(path))
     except DeckSearchError as exc:

@@ -48,12 +48,12 @@ import hashlib
 import itertools
 import json
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from experiments.batch.config import RunConfig, RunConfigError
+from experiments.tomlfile import read_toml
 
 SWEEP_KEYS = {"name", "description", "game", "agents", "decks", "matches", "seed", "swap_seats", "cross_decks",
               "shard_size", "log_cards", "log_decisions", "workers", "backend", "ray_address",
@@ -119,12 +119,7 @@ class Sweep:
 def load_sweep_file(path: str | Path, matches: int | None = None) -> Sweep:
     """Parse and validate a sweep TOML file (`matches` overrides its per-cell count)."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SweepError(f"sweep {path}: cannot read it: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SweepError(f"sweep {path}: not valid TOML: {exc}") from None
+    data = read_toml(path, SweepError, "sweep ")
     sweep = parse_sweep(data, source=str(path), matches=matches)
     validate_sweep(sweep)
     return sweep

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +48,7 @@ from typing import Any
 import numpy as np
 
 from experiments.batch.config import RunConfig, RunConfigError
+from experiments.tomlfile import read_toml
 from experiments.tune.goals import Constraint, Objective, parse_constraints, parse_objectives
 from experiments.tune.space import (
     CARD_OVERRIDES,
@@ -136,12 +136,7 @@ def load_tune_file(path: str | Path, **overrides: Any) -> TuneSpec:
     """Parse and check a tune TOML file; `overrides` (trials, matches, workers, backend,
     ray_address, holdout_matches) replace the file's values when not None."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TuneError(f"tune {path}: cannot read it: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TuneError(f"tune {path}: not valid TOML: {exc}") from None
+    data = read_toml(path, TuneError, "tune ")
     for key, value in overrides.items():
         if value is not None and key == "holdout_matches":
             data["holdout"] = {**data.get("holdout", {}), "matches": value}

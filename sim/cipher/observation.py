@@ -45,7 +45,9 @@ def _public(state, player: int) -> dict:
     }
 
 
-def _battle(state) -> dict | None:
+def battle_view(state) -> dict | None:
+    """The battle in progress as both seats see it (the attacker and defender with their
+    current power, modifiers, critical and evade), or None outside a battle."""
     if state.b_att < 0:
         return None
     a, d = state.active, 1 - state.active
@@ -84,7 +86,7 @@ def observe(state, player: int) -> dict:
             view["max_cost"] = pending[2]
         elif kind == "order":
             view["triggers"] = [[e[0], e[2], e[3]] for e in pending[2]]
-    return seat_view(state, player, mine, _public(state, 1 - player), _battle(state), view, phase=state.phase)
+    return seat_view(state, player, mine, _public(state, 1 - player), battle_view(state), view, phase=state.phase)
 
 
 # --------------------------------------------------------------------------- labels
