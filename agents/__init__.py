@@ -15,7 +15,10 @@ Modules:
 - `mcts`: `MCTSAgent`, single-observer information-set MCTS ("mcts").
 - `rollout`: the rollout policies MCTS plays its simulations with.
 - `policy`: `PolicyAgent`, any `(observation, mask) -> action` callable as an agent ("policy").
-- `ppo`: `PPOAgent`, a MaskablePPO checkpoint as an agent ("ppo"; needs the 'rl' extra).
+- `ppo`: `PPOAgent`, a trained masked-PPO policy as an agent ("ppo"; needs the 'rl' extra).
+- `networks`: the sparse-first-layer policy network `tcglab train` uses (torch).
+- `policy_file`: compact policy files (weights and architecture, no optimizer).
+- `zoo`: the shipped trained models, `ppo:<name>` (`names`, `entry`, `policy_path`).
 - `heuristics`: one state evaluation per game (`make_heuristic`).
 - `plans`: game strategy that prunes a seat's legal actions before a search (`make_plan`).
 - `by_game`: `ByGame`, the table heuristics and plans are found in by game name.
@@ -58,10 +61,11 @@ def config_class(name: str) -> type[AgentConfig]:
 
 
 def make(name_or_spec: str, **config: Any) -> Agent:
-    """An agent by name or spec string ("mcts:iterations=400,c=1.4"); keyword
-    arguments override the spec's values. Unknown names or fields raise ValueError."""
-    name, spec_config = parse_spec(name_or_spec)
-    cfg_cls = config_class(name)
+    """An agent by name or spec string ("mcts:iterations=400,c=1.4", "ppo:first_cycle" for a
+    config with a `positional` field); keyword arguments override the spec's values.
+    Unknown names or fields raise ValueError."""
+    cfg_cls = config_class(name_or_spec.partition(":")[0].strip())
+    name, spec_config = parse_spec(name_or_spec, getattr(cfg_cls, "positional", None))
     module, cls, _ = _AGENTS[name]
     agent_cls = getattr(importlib.import_module(module), cls)
     return agent_cls(cfg_cls().replace(**{**spec_config, **config}))

@@ -75,20 +75,43 @@ def parse_value(text: str) -> Any:
     return t
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+def parse_spec(spec: str, positional: str | None = None) -> tuple[str, dict[str, Any]]:
     """Split "name:key=value,key=value" into the name and a dict of parsed values.
+
+    With `positional` (the config's `positional` field name), a first item without "="
+    is that field's value as text: "ppo:first_cycle" is ("ppo", {"model": "first_cycle"}).
 
     >>> parse_spec("mcts:iterations=400,c=1.4")
     ('mcts', {'iterations': 400, 'c': 1.4})
     """
     name, _, rest = spec.partition(":")
     config: dict[str, Any] = {}
-    for item in filter(None, (s.strip() for s in rest.split(","))):
+    items = [s.strip() for s in rest.split(",") if s.strip()]
+    for index, item in enumerate(items):
         key, eq, value = item.partition("=")
+        if not eq and index == 0 and positional:
+            config[positional] = item
+            continue
         if not eq or not key.strip():
             raise ValueError(f"agent spec {spec!r}: expected key=value, got {item!r}")
         config[key.strip()] = parse_value(value)
     return name.strip(), config
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of agent specs: a part with "=" and no ":" continues the
+    spec before it, any other part starts a new one.
+
+    >>> split_specs("mcts:iterations=400,c=1.4,ppo:path=a.pt,random")
+    ['mcts:iterations=400,c=1.4', 'ppo:path=a.pt', 'random']
+    """
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if "=" in part and out and ":" in out[-1] and ":" not in part:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
 
 
 _NO_RNG = object()

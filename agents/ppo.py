@@ -1,12 +1,16 @@
-"""`PPOAgent`: a MaskablePPO checkpoint (experiments/rl/train_ppo.py) playing as an agent.
+"""`PPOAgent`: a trained masked-PPO policy playing as an agent.
 
-    agents.make("ppo:path=runs/ppo/final.zip")
+    agents.make("ppo:first_cycle")                    # a model of the zoo (agents/zoo)
+    agents.make("ppo:path=runs/ppo/final.zip")        # a checkpoint of experiments/rl/train_ppo.py
+    agents.make("ppo:path=my_policy.pt")              # a policy file (agents/policy_file.py)
 
 The network sees only `encode(state.observation(seat))` (the game's env encoder) and
 the legal-action mask, like any policy adapter. With `deterministic` (the default) it
 plays the most probable legal action; otherwise it samples from the masked policy with
-the agent's own generator, so matches stay reproducible. Needs the `rl` extra (torch,
-sb3-contrib); models are cached per (path, device).
+the agent's own generator, so matches stay reproducible. A zoo model refuses a game or
+seat count other than its own, and any policy refuses an observation of another size,
+naming both. Needs the `rl` extra (torch, sb3-contrib); policies are cached per
+(path, device).
 """
 from __future__ import annotations
 
@@ -22,24 +26,37 @@ from agents.policy import default_encoder, legal_mask
 
 @dataclasses.dataclass(frozen=True)
 class PPOConfig(AgentConfig):
-    """Which checkpoint, on which device, and whether to play greedily."""
+    """Which policy (a zoo model or a file), on which device, and whether to play greedily."""
 
+    positional: ClassVar[str] = "model"
+    """the field a bare spec value fills: "ppo:first_cycle" is model=first_cycle"""
+
+    model: str = ""
+    """a zoo model's name (agents/zoo; `tcglab zoo list`)"""
     path: str = ""
-    """a .zip saved by MaskablePPO (experiments/rl/train_ppo.py)"""
+    """a MaskablePPO checkpoint (.zip, experiments/rl/train_ppo.py) or a policy file (.pt)"""
     device: str = "cpu"
     """torch device for the network"""
     deterministic: bool = True
     """play the most probable legal action (else sample with the agent's rng)"""
 
 
-@lru_cache(maxsize=16)
-def load_model(path: str, device: str = "cpu") -> Any:
-    """A MaskablePPO model from a checkpoint (cached)."""
+def _require_rl() -> None:
     try:
-        from sb3_contrib import MaskablePPO
+        import sb3_contrib  # noqa: F401
     except ImportError as exc:  # pragma: no cover - depends on the extra
         raise ImportError("the ppo agent needs the 'rl' extra: pip install 'tcglab[rl]'") from exc
-    return MaskablePPO.load(path, device=device)
+
+
+@lru_cache(maxsize=16)
+def load_policy(path: str, device: str = "cpu") -> Any:
+    """The masked policy of a checkpoint (.zip) or policy file (.pt), cached per (path, device)."""
+    _require_rl()
+    if path.endswith(".pt"):
+        from agents.policy_file import load_policy as load_file
+        return load_file(path, device)
+    from sb3_contrib import MaskablePPO
+    return MaskablePPO.load(path, device=device).policy
 
 
 @lru_cache(maxsize=8)
@@ -47,41 +64,59 @@ def _encoder_for(game: Any):
     return default_encoder(game)
 
 
-def action_probabilities(model: Any, state: Any) -> np.ndarray:
+def action_probabilities(policy: Any, state: Any) -> np.ndarray:
     """The masked policy's probability of each action for `state.current_player`."""
     import torch
     seat = acting_seat(state)
     obs = np.asarray(_encoder_for(state.game)(state.observation(seat)), dtype=np.float32)
+    expected = policy.observation_space.shape[0]
+    if obs.shape[0] != expected:
+        raise ValueError(f"ppo agent: the policy reads observations of {expected} entries, but "
+                         f"{state.game.name} with {state.game.num_players} seats encodes {obs.shape[0]}: "
+                         "it was trained on another game or seat count")
     mask = legal_mask(state).astype(bool)
-    obs_t, _ = model.policy.obs_to_tensor(obs)
+    obs_t, _ = policy.obs_to_tensor(obs)
     with torch.no_grad():
-        dist = model.policy.get_distribution(obs_t, action_masks=mask[None])
+        dist = policy.get_distribution(obs_t, action_masks=mask[None])
         probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
     probs[~mask] = 0.0
     return probs / probs.sum()
 
 
-def model_action(model: Any, state: Any, deterministic: bool = True,
-                 rng: np.random.Generator | None = None) -> int:
-    """The model's action: argmax of the masked policy, or a sample drawn with `rng`."""
-    probs = action_probabilities(model, state)
+def policy_action(policy: Any, state: Any, deterministic: bool = True,
+                  rng: np.random.Generator | None = None) -> int:
+    """The policy's action: argmax of the masked policy, or a sample drawn with `rng`."""
+    probs = action_probabilities(policy, state)
     if deterministic or rng is None:
         return int(np.argmax(probs))
     return int(rng.choice(len(probs), p=probs))
 
 
 class PPOAgent:
-    """A trained MaskablePPO policy behind the agent interface."""
+    """A trained masked-PPO policy behind the agent interface."""
 
     name: ClassVar[str] = "ppo"
 
     def __init__(self, config: PPOConfig | None = None) -> None:
         self.config = config or PPOConfig()
-        if not self.config.path:
-            raise ValueError("ppo agent: give path=<checkpoint .zip>")
+        if bool(self.config.model) == bool(self.config.path):
+            raise ValueError("ppo agent: give a zoo model (ppo:<name>, e.g. ppo:first_cycle) or "
+                             "path=<checkpoint .zip or policy .pt>, not both")
+        self._plays: tuple[str, int] | None = None
+        if self.config.model:
+            from agents import zoo
+            card = zoo.entry(self.config.model)  # UnknownModelError names the models there are
+            self._path = str(zoo.policy_path(self.config.model))
+            self._plays = (card["game"], int(card["num_players"]))
+        else:
+            self._path = self.config.path
 
     def act(self, state: Any, rng: np.random.Generator) -> int:
-        """The checkpoint's action for `state.current_player`."""
+        """The policy's action for `state.current_player`."""
         acting_seat(state, rng)
-        model = load_model(self.config.path, self.config.device)
-        return model_action(model, state, self.config.deterministic, rng)
+        if self._plays is not None and self._plays != (state.game.name, state.game.num_players):
+            game, seats = self._plays
+            raise ValueError(f"ppo:{self.config.model} plays {game} with {seats} seats, not "
+                             f"{state.game.name} with {state.game.num_players}")
+        policy = load_policy(self._path, self.config.device)
+        return policy_action(policy, state, self.config.deterministic, rng)

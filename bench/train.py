@@ -7,17 +7,21 @@
 
 Each row trains sb3-contrib's MaskablePPO exactly as `tcglab train` does
 (experiments/rl/train_ppo.py `make_vec_env` and `make_model`, default hyperparameters:
-`--rollout` 2048 samples per update, minibatches of 512, 4 epochs, a 256x256 MLP) and times
-`model.learn(--steps)` after one untimed warm-up rollout and update: env steps per second
-with the network's forward passes and PPO updates included. The learner's seat is drawn
-per game, the opponent is `--opponent` (default random), on `--device` (default cpu; `cuda`
-on a GPU machine, so one run per device compares them) with `--threads` torch threads
-(default 1). Rows:
+`--rollout` 2048 samples per update, minibatches of 512, 4 epochs, two hidden layers of 256)
+and times `model.learn(--steps)` after one untimed warm-up rollout and update: env steps per
+second with the network's forward passes and PPO updates included. The learner's seat is
+drawn per game, the opponent is `--opponent` (default random), on `--device` (default cpu;
+`cuda` on a GPU machine, so one run per device compares them) with `--threads` torch
+threads (default 1). Rows:
 
-- `dummy`: `--vec dummy`, a DummyVecEnv of 8 single-agent envs x 256 steps per rollout
-  (the path `tcglab train` used before BatchVecEnv);
-- `batch`: `--vec batch`, the default: BatchVecEnv of 64 matches x 32 steps per rollout;
-- `batch8`: BatchVecEnv with the dummy row's 8 envs x 256 steps (only the env changed).
+- `dummy`: `--vec dummy --policy mlp`, a DummyVecEnv of 8 single-agent envs x 256 steps per
+  rollout and SB3's dense MlpPolicy (the path `tcglab train` used before BatchVecEnv and the
+  sparse policy: the baseline of the 3x target);
+- `batch`: `tcglab train`'s default: BatchVecEnv of 64 matches x 32 steps per rollout and the
+  sparse-first-layer policy (agents/networks.py);
+- `batch_mlp`: BatchVecEnv of 64 matches with the dense MlpPolicy (only the env changed);
+- `batch8`: BatchVecEnv with the dummy row's 8 envs x 256 steps, sparse policy;
+- `dummy_sparse`: the dummy row's env with the sparse policy (only the network changed).
 
 Rows interleave over `--repeat` rounds and each keeps its fastest round (as bench/env.py).
 Beside steps/s, each row splits its time into rollouts (of which the env's `step_wait`)
@@ -39,9 +43,13 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.runinfo import run_info, write_json
 
 TARGET = 3.0  # batch / dummy whole-loop steps/s
-ROWS = {"dummy": ("dummy", 8), "batch": ("batch", 64), "batch8": ("batch", 8)}  # vec, num_envs
-NOTES = {"dummy": "DummyVecEnv of 8 single-agent envs", "batch": "BatchVecEnv, 64 matches (the default)",
-         "batch8": "BatchVecEnv, 8 matches"}
+ROWS = {"dummy": ("dummy", 8, "mlp"), "batch": ("batch", 64, "sparse"), "batch_mlp": ("batch", 64, "mlp"),
+        "batch8": ("batch", 8, "sparse"), "dummy_sparse": ("dummy", 8, "sparse")}  # vec, num_envs, policy
+NOTES = {"dummy": "DummyVecEnv of 8 single-agent envs, dense MLP",
+         "batch": "BatchVecEnv, 64 matches, sparse first layer (tcglab train's default)",
+         "batch_mlp": "BatchVecEnv, 64 matches, dense MLP",
+         "batch8": "BatchVecEnv, 8 matches, sparse first layer",
+         "dummy_sparse": "DummyVecEnv of 8 single-agent envs, sparse first layer"}
 
 
 def time_row(row: str, steps: int, game: str, opponent: str, seed: int, rollout: int = 2048,
@@ -50,10 +58,10 @@ def time_row(row: str, steps: int, game: str, opponent: str, seed: int, rollout:
     row's samples per update: its envs x rollout / envs steps); its times in seconds."""
     import agents
     from experiments.rl.train_ppo import Args, make_model, make_vec_env
-    vec, num_envs = ROWS[row]
+    vec, num_envs, policy = ROWS[row]
     n_steps = rollout // num_envs
     args = Args(game=game, vec=vec, num_envs=num_envs, n_steps=n_steps, seed=seed, opponent=opponent,
-                device=device)
+                device=device, policy=policy)
     seeds = np.random.SeedSequence(seed).generate_state(num_envs)
     venv = make_vec_env(args, agents.make(opponent), {}, seeds)
     model = make_model(args, venv)
@@ -77,7 +85,7 @@ def time_row(row: str, steps: int, game: str, opponent: str, seed: int, rollout:
     seconds = time.perf_counter() - t0
     done = model.num_timesteps - start_steps
     venv.close()
-    return {"row": row, "vec": vec, "num_envs": num_envs, "n_steps": n_steps, "note": NOTES[row],
+    return {"row": row, "vec": vec, "num_envs": num_envs, "n_steps": n_steps, "policy": policy, "note": NOTES[row],
             "rollout": num_envs * n_steps, "steps": done, "seconds": seconds, "steps_per_s": done / seconds, **spent}
 
 
@@ -87,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                                  formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     ap.add_argument("--game", default="first_cycle", help="game to train on")
     ap.add_argument("--opponent", default="random", help="agent spec of the other seat")
-    ap.add_argument("--rows", default="dummy,batch", help=f"comma-separated rows of {', '.join(ROWS)}")
+    ap.add_argument("--rows", default="dummy,batch_mlp,batch", help=f"comma-separated rows of {', '.join(ROWS)}")
     ap.add_argument("--steps", type=int, default=16384, help="timed env steps per row and round")
     ap.add_argument("--repeat", type=int, default=2, help="interleaved rounds; each row keeps its fastest")
     ap.add_argument("--rollout", type=int, default=2048,
@@ -124,11 +132,11 @@ def main(argv: list[str] | None = None) -> int:
             r = time_row(row, args.steps, args.game, args.opponent, args.seed, args.rollout, args.device)
             if row not in best or r["steps_per_s"] > best[row]["steps_per_s"]:
                 best[row] = r
-    print(f"{'row':8s} {'steps/s':>9s} {'seconds':>8s} {'rollout s':>9s} {'env s':>7s} "
+    print(f"{'row':12s} {'steps/s':>9s} {'seconds':>8s} {'rollout s':>9s} {'env s':>7s} "
           f"{'update s':>8s}  what")
     for row in rows:
         r = best[row]
-        print(f"{row:8s} {r['steps_per_s']:9,.0f} {r['seconds']:8.1f} {r['rollout_s']:9.1f} "
+        print(f"{row:12s} {r['steps_per_s']:9,.0f} {r['seconds']:8.1f} {r['rollout_s']:9.1f} "
               f"{r['env_s']:7.1f} {r['update_s']:8.1f}  {r['note']}")
     ratios = {f"{row} / dummy": best[row]["steps_per_s"] / best["dummy"]["steps_per_s"]
               for row in rows if row != "dummy" and "dummy" in best}

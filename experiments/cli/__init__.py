@@ -5,7 +5,7 @@
     tcglab tune FILE --out FOLDER
     tcglab ladder --game G --out FOLDER
     tcglab decksearch FILE --out FOLDER
-    tcglab train ... | tcglab packs N | tcglab first-day DECK
+    tcglab train ... | tcglab zoo list|export|evaluate | tcglab packs N | tcglab first-day DECK
     tcglab play --game G --vs AGENT | tcglab view RUN [MATCH]
 
 Modules:
@@ -17,6 +17,7 @@ Modules:
 - `ladder`: `ladder` (a round robin of agents rated with intervals);
 - `decksearch`: `decksearch` (MAP-Elites deck search from a TOML file);
 - `train`: `train` (masked PPO, extra `rl`);
+- `zoo`: `zoo list`, `zoo export`, `zoo evaluate` (the shipped trained models, extra `rl`);
 - `collection`: `packs` and `first-day` (First Cycle's packs and economy);
 - `play`: `play` (a human seat in the terminal);
 - `view`: `view` (the HTML match viewer).

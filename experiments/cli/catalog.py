@@ -90,4 +90,7 @@ def cmd_agents(args: argparse.Namespace) -> int:
         fields = ", ".join(f"{f.name}={f.default!r}" for f in dataclasses.fields(cfg)
                            if f.default is not dataclasses.MISSING)
         print(f"  {name:<8} {fields or '(no options)'}")
+    from agents import zoo
+    models = [f"ppo:{n} ({zoo.entry(n)['game']}, {zoo.entry(n)['num_players']} seats)" for n in zoo.names()]
+    print("zoo models (trained networks, extra 'rl'; `tcglab zoo list`): " + (", ".join(models) or "(none)"))
     return 0

@@ -37,9 +37,9 @@ def add_parsers(sub) -> None:
 
 def cmd_ladder(args: argparse.Namespace) -> int:
     """Play the ladder, print its table and write it to FOLDER/ladder.md (and --docs)."""
-    from experiments.cli.run import _split_specs
+    from agents.base import split_specs
     from experiments.ladder import LadderSpec, ladder_markdown, run_ladder
-    spec = LadderSpec(game=args.game, agents=tuple(s.strip() for s in _split_specs(args.agents)),
+    spec = LadderSpec(game=args.game, agents=tuple(s.strip() for s in split_specs(args.agents)),
                       players=args.players, matches=args.matches, seed=args.seed)
     table = run_ladder(spec, args.out, workers=args.workers, resume=args.resume, progress=not args.no_progress)
     text = ladder_markdown(table, spec)

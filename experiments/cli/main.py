@@ -19,10 +19,10 @@ import os
 import signal
 import sys
 
-from experiments.cli import catalog, collection, decksearch, ladder, play, run, sweep, train, tune, view
+from experiments.cli import catalog, collection, decksearch, ladder, play, run, sweep, train, tune, view, zoo
 from sim.core.errors import TcglabError
 
-SUBCOMMAND_MODULES = (catalog, run, sweep, tune, ladder, decksearch, train, collection, play, view)
+SUBCOMMAND_MODULES = (catalog, run, sweep, tune, ladder, decksearch, train, zoo, collection, play, view)
 EXTRAS = {"torch": "rl", "stable_baselines3": "rl", "sb3_contrib": "rl", "matplotlib": "analysis",
           "openskill": "analysis", "ray": "ray",
           "optuna": "balance"}

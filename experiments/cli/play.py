@@ -35,9 +35,9 @@ def add_parsers(sub) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play the game; save it when it ends."""
-    from experiments.cli.run import _split_specs
+    from agents.base import split_specs
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     out = args.out or f"play-{args.game}-{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
-    opponents = tuple(s.strip() for s in _split_specs(args.vs))
+    opponents = tuple(s.strip() for s in split_specs(args.vs))
     config = human_config(args.game, args.seat, opponents, seed, out, num_players=args.players)
     return play_in_terminal(config, args.seat)

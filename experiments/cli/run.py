@@ -10,6 +10,7 @@ import argparse
 import shlex
 import sys
 
+from agents.base import split_specs
 from experiments.batch.config import RunConfig, merge_params, parse_card, parse_param, with_card_overrides
 from experiments.batch.replay import replay_lines
 from experiments.batch.runner import RunInterrupted, check_errors, execute
@@ -65,7 +66,7 @@ def add_parsers(sub) -> None:
 def config_from_args(args: argparse.Namespace) -> RunConfig:
     """A RunConfig from `tcglab run` arguments."""
     return RunConfig(
-        game=args.game, agents=tuple(a.strip() for a in _split_specs(args.agents)),
+        game=args.game, agents=tuple(a.strip() for a in split_specs(args.agents)),
         decks=tuple(d.strip() for d in args.decks.split(",")) if args.decks else None,
         matches=args.matches, seed=args.seed, workers=args.workers, out=args.out,
         params=with_card_overrides(merge_params([parse_param(p) for p in args.param]),
@@ -75,17 +76,6 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
         log_cards=not args.no_cards, backend=args.backend, ray_address=args.ray_address,
         shard_size=args.shard_size, resume=args.resume, progress=not args.no_progress,
         allow_errors=args.allow_errors, cross_decks=args.cross_decks)
-
-
-def _split_specs(text: str) -> list[str]:
-    """Split "mcts:iterations=400,c=1.4,random" into agent specs (a part with '=' belongs to the previous spec)."""
-    out: list[str] = []
-    for part in text.split(","):
-        if "=" in part and out and ":" in out[-1] and ":" not in part:
-            out[-1] += "," + part
-        else:
-            out.append(part)
-    return out
 
 
 def config_from_manifest(manifest: dict) -> RunConfig:

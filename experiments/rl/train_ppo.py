@@ -66,6 +66,9 @@ class Args:
     """entropy bonus"""
     net_arch: tuple[int, ...] = (256, 256)
     """hidden layers of the policy and value networks"""
+    policy: str = "sparse"
+    """network: "sparse" (first layer reads only the observation's nonzero entries and is shared by
+    the policy and value heads; agents/networks.py) or "mlp" (SB3's dense MlpPolicy, separate heads)"""
     device: str = "auto"
     """torch device for the networks: "auto" picks "cuda" where a GPU is visible, else "cpu" """
     threads: int = 1
@@ -99,17 +102,17 @@ class SnapshotPool:
 
     def add(self, path: str, keep: int) -> None:
         """Add a checkpoint to the pool, keeping the newest `keep`."""
-        from agents.ppo import load_model
-        self.snapshots.append(load_model(path, self.device))
+        from agents.ppo import load_policy
+        self.snapshots.append(load_policy(path, self.device))
         del self.snapshots[:-keep]
 
     def act(self, state, rng: np.random.Generator) -> int:
         """An action for state.current_player."""
         if not self.snapshots or rng.random() < self.random_share:
             return self.fallback.act(state, rng)
-        from agents.ppo import model_action
-        model = self.snapshots[int(rng.integers(len(self.snapshots)))]
-        return model_action(model, state, deterministic=False, rng=rng)
+        from agents.ppo import policy_action
+        policy = self.snapshots[int(rng.integers(len(self.snapshots)))]
+        return policy_action(policy, state, deterministic=False, rng=rng)
 
 
 def evaluate(checkpoint: str, args: Args, step: int) -> list[dict]:
@@ -156,13 +159,24 @@ def make_vec_env(args: Args, opponent, params: dict, seeds: np.ndarray):
     return DummyVecEnv([make_env(i) for i in range(args.num_envs)])
 
 
+POLICIES = ("sparse", "mlp")
+
+
+def policy_kwargs(args: Args) -> dict:
+    """SB3 `policy_kwargs` of `args.policy` with hidden layers `args.net_arch`."""
+    if args.policy == "sparse":
+        from agents.networks import sparse_policy_kwargs
+        return sparse_policy_kwargs(args.net_arch)
+    return {"net_arch": list(args.net_arch)}
+
+
 def make_model(args: Args, venv):
     """The MaskablePPO learner of `args` over `venv` (fresh weights, seeded by `args.seed`)."""
     from sb3_contrib import MaskablePPO
     return MaskablePPO(
         "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
         batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
-        policy_kwargs={"net_arch": list(args.net_arch)}, seed=args.seed, device=args.device, verbose=0)
+        policy_kwargs=policy_kwargs(args), seed=args.seed, device=args.device, verbose=0)
 
 
 def resolve_device(device: str) -> str:
@@ -207,7 +221,7 @@ def main(args: Args) -> dict:
         model.set_parameters(args.init_from, exact_match=True, device=args.device)
     (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
     say(f"training {args.game} for {args.total_steps} steps, opponent {args.opponent}, "
-        f"{args.num_envs} envs ({args.vec}), device {args.device}")
+        f"{args.num_envs} envs ({args.vec}), {args.policy} network {list(args.net_arch)}, device {args.device}")
     eval_path = out / "eval.csv"
     results: list[dict] = []
     t_start = time.perf_counter()
@@ -292,6 +306,10 @@ def check_args(args: Args) -> Args:
     for name in ("seed", "eval_every", "eval_matches"):
         if getattr(args, name) < 0:
             raise TcglabError(f"--{name.replace('_', '-')}: must be >= 0, got {getattr(args, name)}")
+    if args.policy not in POLICIES:
+        raise TcglabError(f"--policy: must be one of {', '.join(POLICIES)}, got {args.policy!r}")
+    if not args.net_arch:
+        raise TcglabError("--net-arch: give at least one layer size")
     if args.vec not in VEC_KINDS:
         raise TcglabError(f"--vec: must be one of {', '.join(VEC_KINDS)}, got {args.vec!r}")
     if args.players is not None and not 2 <= args.players <= 4:

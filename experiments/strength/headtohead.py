@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 import agents
+from agents.base import split_specs
 from experiments.stats import wilson
 from sim import load_game
 
@@ -68,13 +69,7 @@ class Args:
 
 def split_pair(pair: str) -> tuple[str, str]:
     """'mcts:iterations=100,c=1,greedy' -> ('mcts:iterations=100,c=1', 'greedy')."""
-    parts = pair.split(",")
-    specs: list[str] = []
-    for part in parts:
-        if specs and "=" in part and ":" in specs[-1]:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
+    specs = split_specs(pair)
     if len(specs) != 2:
         raise ValueError(f"--pair needs exactly two agent specs, got {specs}")
     return specs[0].strip(), specs[1].strip()

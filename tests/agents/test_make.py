@@ -68,3 +68,23 @@ def test_configs_are_frozen():
     m = agents.make("mcts")
     with pytest.raises(AttributeError):
         m.config.iterations = 5  # type: ignore[misc]
+
+
+def test_a_bare_first_value_fills_the_configs_positional_field():
+    assert parse_spec("ppo:first_cycle", positional="model") == ("ppo", {"model": "first_cycle"})
+    assert parse_spec("ppo:cipher,deterministic=false", positional="model") == (
+        "ppo", {"model": "cipher", "deterministic": False})
+    with pytest.raises(ValueError, match="expected key=value"):
+        parse_spec("mcts:400")                      # mcts has no positional field
+    with pytest.raises(ValueError, match="expected key=value"):
+        parse_spec("ppo:deterministic=false,cipher", positional="model")   # only the first item
+
+
+def test_ppo_spec_names_a_zoo_model_or_a_path_but_not_both():
+    pytest.importorskip("sb3_contrib")
+    with pytest.raises(ValueError, match="not both"):
+        agents.make("ppo")
+    with pytest.raises(ValueError, match="not both"):
+        agents.make("ppo:first_cycle,path=x.zip")
+    with pytest.raises(ValueError, match="no zoo model 'chess'; zoo models: "):
+        agents.make("ppo:chess")

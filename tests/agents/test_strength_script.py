@@ -66,3 +66,8 @@ def test_a_log_of_other_settings_is_refused(tmp_path):
         strength.run(strength.parse_args(["--games", "2", "--pair", "greedy,random", "--seed", "6",
                                           "--log", str(log)]), progress=False)
     assert log.read_text() == before
+
+
+def test_split_pair_starts_a_new_spec_at_a_part_with_a_colon():
+    assert strength.split_pair("ppo:path=a.pt,mcts:iterations=5") == ("ppo:path=a.pt", "mcts:iterations=5")
+    assert strength.split_pair("ppo:first_cycle,greedy") == ("ppo:first_cycle", "greedy")

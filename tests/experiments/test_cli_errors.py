@@ -41,6 +41,7 @@ CASES = [
     (["first-day", "black_starter", "--start", "yesterday"], "--start: expected an ISO time"),
     (["train", "--game", "nope"], "--game: unknown game 'nope'"),
     (["train", "--total-steps", "0"], "--total-steps: must be >= 1"),
+    (["train", "--policy", "dense"], "--policy: must be one of sparse, mlp, got 'dense'"),
 ]
 
 

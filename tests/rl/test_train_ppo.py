@@ -96,14 +96,18 @@ def test_the_same_script_trains_every_game(tmp_path, game, players, opponent):
         assert "snapshot" in (out / "train.log").read_text()
 
 
-@pytest.mark.parametrize("vec", ["batch", "dummy"])
-def test_train_ppo_trains_through_either_vector_env(tmp_path, vec):
+@pytest.mark.parametrize("vec, policy", [("batch", "sparse"), ("dummy", "mlp")])
+def test_train_ppo_trains_through_either_vector_env_and_network(tmp_path, vec, policy):
     out = tmp_path / "ppo"
-    result = main(parse_args(["--vec", vec, "--total-steps", "128", "--num-envs", "4", "--n-steps", "32",
-                              "--batch-size", "64", "--eval-every", "0", "--eval-matches", "1",
+    result = main(parse_args(["--vec", vec, "--policy", policy, "--total-steps", "128", "--num-envs", "4",
+                              "--n-steps", "32", "--batch-size", "64", "--eval-every", "0", "--eval-matches", "1",
                               "--eval-opponents", "random", "--out", str(out)]))
     assert result["steps"] == 128 and (out / "final.zip").exists()
     assert f"4 envs ({vec})" in (out / "train.log").read_text()
+    from agents.networks import SparseFeatures
+    from agents.ppo import load_policy
+    extractor = load_policy(str(out / "final.zip")).features_extractor
+    assert isinstance(extractor, SparseFeatures) == (policy == "sparse")
 
 
 def test_train_ppo_refuses_an_unknown_vector_env():

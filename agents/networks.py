@@ -1,0 +1,88 @@
+"""Policy networks for tcglab's sparse observations (needs the 'rl' extra: torch, SB3).
+
+About 1% of an observation's entries are nonzero (one-hot card ids, counts, flags), so a
+dense first layer spends almost all its time multiplying zeros. `SparseLinear` computes
+exactly `x @ W + b` from the nonzero entries only (`torch.nn.functional.embedding_bag`
+with the entries' values as per-sample weights), and `SparseFeatures` wraps it as a
+Stable-Baselines3 features extractor shared by the policy and value heads:
+
+    from agents.networks import sparse_policy_kwargs
+    MaskablePPO("MlpPolicy", venv, policy_kwargs=sparse_policy_kwargs((256, 256)))
+
+builds observation -> SparseLinear(256) -> tanh, then one more 256-unit tanh layer for the
+policy head and one for the value head, trained with torch's fused Adam. `tcglab train` uses it (`--policy sparse`, the
+default); checkpoints record the class by name, so `agents.make("ppo:path=...")` loads them.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import gymnasium as gym
+import torch
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+from torch import nn
+from torch.nn import functional as F
+
+
+class SparseLinear(nn.Module):
+    """`x @ weight + bias` for a batch `x` (B, in) that is mostly zeros, reading only its
+    nonzero entries. `weight` is stored (in, out), one row per input entry."""
+
+    def __init__(self, in_features: int, out_features: int, gain: float = math.sqrt(2)) -> None:
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        weight = torch.empty(out_features, in_features)
+        nn.init.orthogonal_(weight, gain=gain)  # what SB3 gives its dense layers
+        self.weight = nn.Parameter(weight.t().contiguous())
+        self.bias = nn.Parameter(torch.zeros(out_features))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """The layer's output (B, out) for the input batch `x` (B, in)."""
+        if x.dim() != 2 or x.shape[1] != self.in_features:
+            raise ValueError(f"SparseLinear: expected input (batch, {self.in_features}), got {tuple(x.shape)}")
+        rows, cols = nonzero_entries(x)
+        counts = torch.bincount(rows, minlength=x.shape[0])
+        offsets = torch.zeros_like(counts)
+        offsets[1:] = torch.cumsum(counts, 0)[:-1]
+        out = F.embedding_bag(cols, self.weight, offsets, mode="sum", per_sample_weights=x[rows, cols])
+        return out + self.bias
+
+
+def nonzero_entries(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Row and column indices of the nonzero entries of the 2-d `x`, row-major (each row's
+    entries contiguous and in column order), as `torch.nonzero(x, as_tuple=True)` gives them.
+
+    A batch of observations uses only a few percent of the columns, so the columns that are
+    nonzero anywhere are found first by a cheap column sum and only those are scanned."""
+    used = torch.nonzero(x.abs().sum(0)).squeeze(1)
+    rows, sub_cols = torch.nonzero(x.index_select(1, used), as_tuple=True)
+    return rows, used[sub_cols]
+
+
+class SparseFeatures(BaseFeaturesExtractor):
+    """SB3 features extractor: a `SparseLinear` layer of `features_dim` units and tanh."""
+
+    def __init__(self, observation_space: gym.spaces.Box, features_dim: int = 256) -> None:
+        if len(observation_space.shape) != 1:
+            raise ValueError(f"SparseFeatures needs a flat Box observation space, got shape {observation_space.shape}")
+        super().__init__(observation_space, features_dim)
+        self.linear = SparseLinear(int(observation_space.shape[0]), features_dim)
+
+    def forward(self, observations: torch.Tensor) -> torch.Tensor:
+        """The features (B, features_dim) of a batch of flat observations."""
+        return torch.tanh(self.linear(observations.float()))
+
+
+def sparse_policy_kwargs(net_arch: tuple[int, ...]) -> dict[str, Any]:
+    """SB3 `policy_kwargs` for hidden layers `net_arch`: the first layer sparse and shared by
+    the policy and value heads, the rest dense and separate per head."""
+    if not net_arch:
+        raise ValueError("sparse policy: net_arch needs at least one layer")
+    rest = list(net_arch[1:])
+    return {"features_extractor_class": SparseFeatures,
+            "features_extractor_kwargs": {"features_dim": int(net_arch[0])},
+            "net_arch": {"pi": rest, "vf": list(rest)},
+            # one fused kernel per step instead of a dozen passes over the wide first layer
+            "optimizer_kwargs": {"fused": True}}

@@ -1,0 +1,105 @@
+"""`tcglab zoo`: the shipped trained models: list them, export a training run, measure strength.
+
+    tcglab zoo list [--docs docs/rl.md]         # every model's card and strength table
+    tcglab zoo export runs/zoo/first_cycle --name first_cycle
+    tcglab zoo evaluate first_cycle --opponents random,greedy,mcts --matches 400 --workers 2
+
+`evaluate` plays `ppo:<name>` against each opponent on seat-swapped deals
+(experiments/strength; with N seats the model plays one seat and the opponent all others,
+in every seat in turn), records the score with its Wilson 95% interval and the command in
+the model's card, and keeps a resumable match log per opponent under `--logs`.
+"""
+from __future__ import annotations
+
+import argparse
+import shlex
+from pathlib import Path
+
+
+def add_parsers(sub) -> None:
+    """Register zoo and its actions."""
+    p = sub.add_parser("zoo", help="the shipped trained models (ppo:<name>): list, export, evaluate")
+    act = p.add_subparsers(dest="zoo_action", required=True)
+    ls = act.add_parser("list", help="the models, what trained them and their strength")
+    ls.add_argument("--docs", default=None, help="also write the strength table into this markdown file")
+    ls.set_defaults(handler=cmd_list)
+    ex = act.add_parser("export", formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+                        help="write a `tcglab train` run into the zoo (policy file and card)")
+    ex.add_argument("run_dir", help="the training run's --out folder")
+    ex.add_argument("--name", required=True, help="the model's zoo name (then playable as ppo:NAME)")
+    ex.add_argument("--checkpoint", default="final.zip", help="checkpoint file inside the run folder")
+    ex.add_argument("--zoo-dir", default=None, help="write into this folder instead of the installed zoo")
+    ex.set_defaults(handler=cmd_export)
+    ev = act.add_parser("evaluate", formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+                        help="play a model against baseline agents and record its strength in its card")
+    ev.add_argument("name", help="zoo model name")
+    ev.add_argument("--opponents", default="random,greedy,mcts", help="agent specs, comma-separated")
+    ev.add_argument("--matches", type=int, default=400, help="matches per opponent (seat-swapped)")
+    ev.add_argument("--seed", type=int, default=1, help="run seed (every opponent plays the same deals)")
+    ev.add_argument("--workers", type=int, default=1, help="local processes")
+    ev.add_argument("--logs", default="runs/zoo-eval", help="folder of the resumable match logs")
+    ev.add_argument("--zoo-dir", default=None, help="the model's folder instead of the installed zoo")
+    ev.set_defaults(handler=cmd_evaluate)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """Print the zoo's models and strength table (and write it into --docs)."""
+    from agents import zoo
+    from experiments.rl.zoo import strength_markdown
+    for name in zoo.names():
+        card = zoo.entry(name)
+        print(f"ppo:{name}: {card['game']}, {card['num_players']} seats, {card['file_bytes'] / 2**20:.1f} MiB; "
+              f"trained by: {card['trained']['command']}")
+    table = strength_markdown()
+    print(table)
+    if args.docs:
+        from experiments.cli.ladder import write_section
+        write_section(Path(args.docs), "### Zoo strength\n\n" + STRENGTH_PREAMBLE + "\n\n" + table + "\n")
+        print(f"written to {args.docs}")
+    return 0
+
+
+STRENGTH_PREAMBLE = (
+    "Written by `tcglab zoo list --docs docs/rl.md` from the models' cards. Each row: the model "
+    "against one opponent on seat-swapped deals (`tcglab zoo evaluate`, its command in the card), "
+    "score = (wins + draws / seats) / matches with its Wilson 95% interval; a fair share is "
+    "1/seats.")
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Export a training run into the zoo."""
+    from experiments.rl.zoo import export_run
+    path = export_run(args.run_dir, args.name, args.checkpoint, args.zoo_dir)
+    print(f"ppo:{args.name} written: {path} and {path.with_suffix('.pt')}")
+    return 0
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    """Play the model against each opponent and record the results in its card."""
+    from agents import zoo
+    from agents.base import split_specs
+    from experiments.rl.zoo import record_strength
+    from experiments.strength.headtohead import Args, run
+    from sim.core.errors import TcglabError
+    if args.matches < 1 or args.workers < 1:
+        raise TcglabError("--matches and --workers must be at least 1")
+    card = zoo.entry(args.name, args.zoo_dir)
+    spec = f"ppo:{args.name}" if args.zoo_dir is None else f"ppo:path={zoo.policy_path(args.name, args.zoo_dir)}"
+    players = card["num_players"] if card["num_players"] != 2 else None
+    if card["params"]:
+        raise TcglabError(f"ppo:{args.name} was trained with params {card['params']}: evaluate it with "
+                          "`python -m experiments.strength` and those params")
+    logs = Path(args.logs)
+    logs.mkdir(parents=True, exist_ok=True)
+    for opponent in (s.strip() for s in split_specs(args.opponents) if s.strip()):
+        command = shlex.join(["tcglab", "zoo", "evaluate", args.name, "--opponents", opponent,
+                              "--matches", str(args.matches), "--seed", str(args.seed)])
+        safe = "".join(c if c.isalnum() else "_" for c in opponent)
+        summary = run(Args(pair=f"{spec},{opponent}", games=args.matches, seed=args.seed,
+                           game=card["game"], players=players, workers=args.workers,
+                           log=str(logs / f"{args.name}-{safe}-seed{args.seed}.jsonl")), progress=True)
+        record_strength(args.name, summary, command, args.zoo_dir)
+        lo, hi = summary["ci95"]
+        print(f"ppo:{args.name} vs {opponent}: {summary['wins']}-{summary['draws']}-{summary['losses']} over "
+              f"{summary['matches']} matches, score {summary['score']:.3f} (95% CI {lo:.3f}..{hi:.3f})")
+    return 0
