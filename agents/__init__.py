@@ -16,6 +16,7 @@ Modules:
 - `rollout`: the rollout policies MCTS plays its simulations with.
 - `policy`: `PolicyAgent`, any `(observation, mask) -> action` callable as an agent ("policy").
 - `ppo`: `PPOAgent`, a trained masked-PPO policy as an agent ("ppo"; needs the 'rl' extra).
+- `guided`: `GuidedMCTSAgent`, MCTS over a trained policy's top root actions ("guided").
 - `networks`: the sparse-first-layer policy network `tcglab train` uses (torch).
 - `policy_file`: compact policy files (weights and architecture, no optimizer).
 - `zoo`: the shipped trained models, `ppo:<name>` (`names`, `entry`, `policy_path`).
@@ -39,6 +40,7 @@ _AGENTS: dict[str, tuple[str, str, str]] = {
     "mcts": ("agents.mcts", "MCTSAgent", "MCTSConfig"),
     "policy": ("agents.policy", "PolicyAgent", "PolicyConfig"),
     "ppo": ("agents.ppo", "PPOAgent", "PPOConfig"),  # needs the 'rl' extra
+    "guided": ("agents.guided", "GuidedMCTSAgent", "GuidedConfig"),  # needs the 'rl' extra
 }
 
 

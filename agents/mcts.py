@@ -219,8 +219,10 @@ class MCTSAgent:
         assert self.last_search_stats is not None
         return self.last_search_stats.best
 
-    def search(self, state: Any, rng: np.random.Generator) -> Node:
-        """Run one search from `state` for `state.current_player`; returns the root."""
+    def search(self, state: Any, rng: np.random.Generator, root_actions: frozenset[int] | None = None) -> Node:
+        """Run one search from `state` for `state.current_player`; returns the root. With
+        `root_actions`, only those of the seat's legal actions are tried at the root (a
+        guide's candidates, agents/guided.py); the rest of the tree is unchanged."""
         seat = acting_seat(state, rng)
         cfg = self.config
         evaluator, rollout, plan = self._tools(state.game)
@@ -248,6 +250,8 @@ class MCTSAgent:
                 legal = s.legal_actions()
                 if plan is not None and player == seat:
                     legal = plan(s, legal)
+                if root_actions is not None and node is root:
+                    legal = [a for a in legal if a in root_actions] or legal
                 base = player * n_actions
                 children = node.children
                 untried = []

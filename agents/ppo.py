@@ -83,13 +83,17 @@ def action_probabilities(policy: Any, state: Any) -> np.ndarray:
     return probs / probs.sum()
 
 
-def policy_action(policy: Any, state: Any, deterministic: bool = True,
-                  rng: np.random.Generator | None = None) -> int:
-    """The policy's action: argmax of the masked policy, or a sample drawn with `rng`."""
-    probs = action_probabilities(policy, state)
+def choose_action(probs: np.ndarray, deterministic: bool = True, rng: np.random.Generator | None = None) -> int:
+    """The most probable action, or one sampled from `probs` with `rng`."""
     if deterministic or rng is None:
         return int(np.argmax(probs))
     return int(rng.choice(len(probs), p=probs))
+
+
+def policy_action(policy: Any, state: Any, deterministic: bool = True,
+                  rng: np.random.Generator | None = None) -> int:
+    """The policy's action: argmax of the masked policy, or a sample drawn with `rng`."""
+    return choose_action(action_probabilities(policy, state), deterministic, rng)
 
 
 class PPOAgent:
@@ -111,12 +115,16 @@ class PPOAgent:
         else:
             self._path = self.config.path
 
-    def act(self, state: Any, rng: np.random.Generator) -> int:
-        """The policy's action for `state.current_player`."""
-        acting_seat(state, rng)
+    def probabilities(self, state: Any) -> np.ndarray:
+        """The masked policy's probability of each action for `state.current_player`."""
+        acting_seat(state)
         if self._plays is not None and self._plays != (state.game.name, state.game.num_players):
             game, seats = self._plays
             raise ValueError(f"ppo:{self.config.model} plays {game} with {seats} seats, not "
                              f"{state.game.name} with {state.game.num_players}")
-        policy = load_policy(self._path, self.config.device)
-        return policy_action(policy, state, self.config.deterministic, rng)
+        return action_probabilities(load_policy(self._path, self.config.device), state)
+
+    def act(self, state: Any, rng: np.random.Generator) -> int:
+        """The policy's action for `state.current_player`."""
+        acting_seat(state, rng)
+        return choose_action(self.probabilities(state), self.config.deterministic, rng)
