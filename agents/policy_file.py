@@ -97,7 +97,11 @@ def load_policy(path: str | Path, device: str = "cpu") -> Any:
     payload = read_header(path)
     kwargs = policy_kwargs_for(payload["architecture"])
     obs_space = gym.spaces.Box(-np.inf, np.inf, (payload["observation_dim"],), np.float32)
-    policy = MaskableActorCriticPolicy(obs_space, gym.spaces.Discrete(payload["action_dim"]),
+    if payload["architecture"]["policy"] == "sparse":
+        from agents.networks import SparseMaskablePolicy as policy_class
+    else:
+        policy_class = MaskableActorCriticPolicy
+    policy = policy_class(obs_space, gym.spaces.Discrete(payload["action_dim"]),
                                        lr_schedule=lambda _: 0.0, **kwargs)
     state = {k: v.to(torch.float32) if v.is_floating_point() else v for k, v in payload["state_dict"].items()}
     try:

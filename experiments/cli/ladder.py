@@ -4,7 +4,8 @@
     tcglab ladder --game xenodex --players 4 --agents random,greedy,mcts:iterations=50 --matches 20 --out runs/l4
     tcglab ladder --game cipher --out runs/ladder-c --resume     # continue an interrupted ladder
 
-The folder is a sweep folder (one cell per lineup): `tcglab report` reads it. The table is
+Without `--agents` the ladder plays random, greedy, mcts and the zoo's models of the game
+and seat count (`ppo:<name>`, agents/zoo). The folder is a sweep folder (one cell per lineup): `tcglab report` reads it. The table is
 printed and written to FOLDER/ladder.md; `--docs FILE` also puts it in FILE under a heading
 for the game and seat count, replacing the section that was there.
 """
@@ -23,8 +24,9 @@ def add_parsers(sub) -> None:
                        help="rate agents on one game by a round robin (openskill, with intervals)")
     p.add_argument("--game", default="first_cycle", help="first_cycle, cipher or xenodex")
     p.add_argument("--players", type=int, default=None, help="seats (XenodeX 2-4; none: the game's default)")
-    p.add_argument("--agents", default="random,greedy,mcts",
-                   help="agent specs, comma-separated (an option list goes after ':', e.g. mcts:iterations=50)")
+    p.add_argument("--agents", default=None,
+                   help="agent specs, comma-separated (an option list goes after ':', e.g. mcts:iterations=50); "
+                        "default: random,greedy,mcts and the zoo models of this game and seat count")
     p.add_argument("--matches", type=int, default=40, help="matches per lineup")
     p.add_argument("--seed", type=int, default=0, help="run seed of every lineup (common random numbers)")
     p.add_argument("--workers", type=int, default=None, help="local processes")
@@ -39,7 +41,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     """Play the ladder, print its table and write it to FOLDER/ladder.md (and --docs)."""
     from agents.base import split_specs
     from experiments.ladder import LadderSpec, ladder_markdown, run_ladder
-    spec = LadderSpec(game=args.game, agents=tuple(s.strip() for s in split_specs(args.agents)),
+    specs = split_specs(args.agents) if args.agents else default_agents(args.game, args.players)
+    spec = LadderSpec(game=args.game, agents=tuple(s.strip() for s in specs),
                       players=args.players, matches=args.matches, seed=args.seed)
     table = run_ladder(spec, args.out, workers=args.workers, resume=args.resume, progress=not args.no_progress)
     text = ladder_markdown(table, spec)
@@ -49,6 +52,25 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         write_section(Path(args.docs), text)
         print(f"written to {args.docs}")
     return 0
+
+
+DEFAULT_AGENTS = ("random", "greedy", "mcts")
+
+
+def default_agents(game: str, players: int | None) -> list[str]:
+    """The registered baselines and every zoo model (agents/zoo) that plays `game` with
+    `players` seats (None: the game's default count), as `ppo:<name>` (when the 'rl' extra
+    that plays them is installed)."""
+    import importlib.util
+
+    from agents import zoo
+    if importlib.util.find_spec("sb3_contrib") is None:
+        return list(DEFAULT_AGENTS)
+    from sim import load_game
+    seats = load_game(game, **({"num_players": players} if players else {})).num_players
+    models = [f"ppo:{n}" for n in zoo.names()
+              if (zoo.entry(n)["game"], zoo.entry(n)["num_players"]) == (game, seats)]
+    return [*DEFAULT_AGENTS, *models]
 
 
 def write_section(path: Path, section: str) -> None:

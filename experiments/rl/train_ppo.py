@@ -170,11 +170,19 @@ def policy_kwargs(args: Args) -> dict:
     return {"net_arch": list(args.net_arch)}
 
 
+def policy_class(args: Args):
+    """The SB3 policy (class or name) of `args.policy`."""
+    if args.policy == "sparse":
+        from agents.networks import SparseMaskablePolicy
+        return SparseMaskablePolicy
+    return "MlpPolicy"
+
+
 def make_model(args: Args, venv):
     """The MaskablePPO learner of `args` over `venv` (fresh weights, seeded by `args.seed`)."""
     from sb3_contrib import MaskablePPO
     return MaskablePPO(
-        "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
+        policy_class(args), venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
         batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
         policy_kwargs=policy_kwargs(args), seed=args.seed, device=args.device, verbose=0)
 

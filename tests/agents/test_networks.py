@@ -54,3 +54,30 @@ def test_sparse_features_is_a_shared_sb3_extractor_and_kwargs_need_a_layer():
     assert kwargs["net_arch"] == {"pi": [16], "vf": [16]}
     with pytest.raises(ValueError, match="at least one layer"):
         sparse_policy_kwargs(())
+
+
+def test_fast_masked_categorical_matches_sb3_contribs_values_and_gradients():
+    from sb3_contrib.common.maskable.distributions import MaskableCategorical
+
+    from agents.networks import FastMaskableCategorical
+    g = torch.Generator().manual_seed(1)
+    raw = torch.randn(6, 40, generator=g) * 3
+    masks = torch.rand(6, 40, generator=g) < 0.3
+    masks[0] = False
+    masks[0, 7] = True                               # one legal action
+    masks[1] = True                                  # every action legal
+    actions = torch.tensor([7, 3, *[int(torch.nonzero(m)[0]) for m in masks[2:]]])
+    results = []
+    for cls in (MaskableCategorical, FastMaskableCategorical):
+        logits = raw.clone().requires_grad_(True)
+        dist = cls(logits=logits, masks=masks.numpy())
+        loss = dist.log_prob(actions).sum() + dist.entropy().sum()
+        loss.backward()
+        results.append((dist.probs.detach(), dist.log_prob(actions).detach(), dist.entropy().detach(), logits.grad))
+    (p0, lp0, h0, g0), (p1, lp1, h1, g1) = results
+    assert torch.allclose(p0, p1, atol=1e-6) and torch.equal(p1[~masks], torch.zeros(int((~masks).sum())))
+    assert torch.allclose(lp0, lp1, atol=1e-5) and torch.allclose(h0, h1, atol=1e-5)
+    assert torch.allclose(g0, g1, atol=1e-5)
+    draws = FastMaskableCategorical(logits=raw.expand(200, 6, 40).reshape(-1, 40),
+                                    masks=masks.repeat(200, 1).numpy()).sample()
+    assert masks.repeat(200, 1)[torch.arange(1200), draws].all()          # only legal actions are drawn

@@ -54,3 +54,11 @@ def test_cli_ladder_prints_the_table_and_replaces_its_docs_section(tmp_path, cap
     assert text.index("### first_cycle") < text.index("### cipher")
     assert main([*args, "--resume"]) == 0   # a finished ladder resumes to the same table
     assert capsys.readouterr().out.split("|", 1)[1] == out.split("|", 1)[1]
+
+
+def test_the_default_ladder_adds_the_zoo_models_of_the_game_and_seat_count():
+    pytest.importorskip("sb3_contrib")
+    from experiments.cli.ladder import default_agents
+    assert default_agents("first_cycle", None) == ["random", "greedy", "mcts", "ppo:first_cycle"]
+    assert default_agents("xenodex", 4) == ["random", "greedy", "mcts", "ppo:xenodex_4p"]
+    assert default_agents("xenodex", 3) == ["random", "greedy", "mcts"]
