@@ -15,8 +15,9 @@ Modules:
 - `first_cycle_batch`: `ColumnBatch`, First Cycle's column-wise batch encoder.
 - `cipher_layout`: FE Cipher's named slices, card table and documentation page.
 - `cipher`: `CipherEncoder`, which fills them.
-- `cipher_state`: FE Cipher's observe-and-encode path (`encode_seat`, `encode_seats`): the
-  same entries read straight from the state, only where the observation reads it.
+- `cipher_state`: FE Cipher's observe-and-encode path (`encode_seat`): the same entries
+  read straight from the state, only where the observation reads it.
+- `cipher_batch`: `SeatColumns`, FE Cipher's column-wise batch of seats (`encode_seats`).
 - `xenodex_layout`: XenodeX's named slices and blocks (seats, slots, units) and its page.
 - `xenodex`: `XenodexEncoder`, which fills them.
 - `xenodex_batch`: `UnitColumns`, the column-wise part of XenodeX's batch encoder (units).

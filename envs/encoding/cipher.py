@@ -30,7 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from envs.encoding.base import CardCounts, fill_rows, gather_counts
+from envs.encoding.base import CardCounts, gather_counts
+from envs.encoding.cipher_batch import SeatColumns
 from envs.encoding.cipher_layout import (
     COST_SCALE,
     COUNT_CAP,
@@ -100,6 +101,7 @@ class CipherEncoder(CipherLayout):
         self._own_slots, self._opp_slots = (
             tuple(u[n] - (1 if n == "card" else 0) for n in names)
             for u in (unit_slices["own"], unit_slices["opp"]))
+        self._columns = SeatColumns(self)
 
     # ------------------------------------------------------------------ from the state
     def encode_seat(self, state: Any, seat: int) -> np.ndarray:
@@ -118,20 +120,11 @@ class CipherEncoder(CipherLayout):
         return out
 
     def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
-        """`(N, size)` float32: row i is `encode_seat(states[i], seats[i])` (what BatchEnv
-        calls every step); equal to `encode_batch` of the observations."""
-        if len(states) != len(seats):
-            raise ValueError(f"{len(states)} states but {len(seats)} seats")
-        ones: list[int] = []
-        idx: list[int] = []
-        val: list[float] = []
-        ones_ends: list[int] = []
-        idx_ends: list[int] = []
-        for state, seat in zip(states, seats):
-            gather_state(self, state, check_seat(seat, 2), ones, idx, val)
-            ones_ends.append(len(ones))
-            idx_ends.append(len(idx))
-        return fill_rows(self.size, ones, ones_ends, idx, val, idx_ends)
+        """`(N, size)` float32: row i is `encode_seat(states[i], seats[i])`, every row's
+        cards, scalars and units computed column-wise by numpy
+        (envs/encoding/cipher_batch.py); what BatchEnv calls every step, equal to
+        `encode_batch` of the observations."""
+        return self._columns.encode(states, seats)
 
     # ------------------------------------------------------------------ hot path
     def gather(self, obs: dict[str, Any], ones: list[int], idx: list[int],

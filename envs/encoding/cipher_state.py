@@ -48,42 +48,11 @@ def gather_facts(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
                  val: list[float]) -> bool:
     """Append every entry of `gather_state` but the units', the battle's and the pending
     choice's; returns whether attacks are allowed this turn."""
+    may_attack = gather_header(enc, state, me, ones)
     players = state.players
     you = players[me]
     opp = players[1 - me]
-    active = state.active
-    first = state.first_player
-    done = state.done
     turn = state.turn
-
-    # ---- game facts
-    if first == me:
-        ones.append(enc.o_first)
-    if active == me:
-        ones.append(enc.o_your_turn)
-    current = state.current_player
-    if current == me:
-        ones.append(enc.o_to_act)
-    elif current >= 0:
-        ones.append(enc.o_to_act + 1)
-    if done:
-        winner = state.winner
-        if winner == me:
-            ones.append(enc.o_outcome)
-        elif winner >= 0:
-            ones.append(enc.o_outcome + 1)
-    ones.append(enc._phase[state.phase])
-    may_attack = enc._first_attacks or not (turn == 1 and active == first)
-    if may_attack:
-        ones.append(enc.o_may_attack)
-    if you.bonded:
-        ones.append(enc.o_bonded)
-    if opp.bonded:
-        ones.append(enc.o_bonded + 1)
-    if you.mulligans:
-        ones.append(enc.o_mulligans)
-    if opp.mulligans:
-        ones.append(enc.o_mulligans + 1)
 
     # ---- cards by id (the count slices do not depend on the cards' order)
     counts = enc._counts
@@ -102,12 +71,6 @@ def gather_facts(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
         idx += i
         val += v
         ones += o
-    if you.setaside >= 0:
-        ones.append(enc.o_setaside + you.setaside - 1)
-    if you.support >= 0:
-        ones.append(enc.o_own_support + you.support - 1)
-    if opp.support >= 0:
-        ones.append(enc.o_opp_support + opp.support - 1)
 
     # ---- scalars (the same products as `gather`, so the same floats)
     inv_deck = enc._inv_deck
@@ -128,6 +91,50 @@ def gather_facts(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
     if max(scalars) > SIZE_CAP or min(scalars) < 0.0:  # rare: clip each to its bounds
         scalars = tuple(min(max(x, lo), hi) for x, lo, hi in zip(scalars, *enc._scalar_bounds))
     val += scalars
+    return may_attack
+
+
+def gather_header(enc: Any, state: Any, me: int, ones: list[int]) -> bool:
+    """Append the game facts (turn header, phase, may_attack, bonded, mulligans) and the
+    set-aside MC and support cards; returns whether attacks are allowed this turn."""
+    players = state.players
+    you = players[me]
+    opp = players[1 - me]
+    active = state.active
+    first = state.first_player
+    if first == me:
+        ones.append(enc.o_first)
+    if active == me:
+        ones.append(enc.o_your_turn)
+    current = state.current_player
+    if current == me:
+        ones.append(enc.o_to_act)
+    elif current >= 0:
+        ones.append(enc.o_to_act + 1)
+    if state.done:
+        winner = state.winner
+        if winner == me:
+            ones.append(enc.o_outcome)
+        elif winner >= 0:
+            ones.append(enc.o_outcome + 1)
+    ones.append(enc._phase[state.phase])
+    may_attack = enc._first_attacks or not (state.turn == 1 and active == first)
+    if may_attack:
+        ones.append(enc.o_may_attack)
+    if you.bonded:
+        ones.append(enc.o_bonded)
+    if opp.bonded:
+        ones.append(enc.o_bonded + 1)
+    if you.mulligans:
+        ones.append(enc.o_mulligans)
+    if opp.mulligans:
+        ones.append(enc.o_mulligans + 1)
+    if you.setaside >= 0:
+        ones.append(enc.o_setaside + you.setaside - 1)
+    if you.support >= 0:
+        ones.append(enc.o_own_support + you.support - 1)
+    if opp.support >= 0:
+        ones.append(enc.o_opp_support + opp.support - 1)
     return may_attack
 
 

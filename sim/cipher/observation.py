@@ -33,7 +33,7 @@ def unit_powers(state, player: int) -> list[int]:
     pl = state.players[player]
     g = state.game
     stacks = pl.u_stack
-    quiet = _quiet_tops(g)
+    quiet = quiet_cards(g)
     for st in stacks:
         if st[-1] not in quiet:
             return [fx.power(state, player, i) for i in range(len(stacks))]
@@ -50,8 +50,9 @@ _BATTLE_ONLY = ("attacking", "defending")
 _QUIET: dict[int, tuple[object, frozenset[int]]] = {}
 
 
-def _quiet_tops(game) -> frozenset[int]:
-    """The card ids whose continuous skills (if any) all apply only in a battle, per game."""
+def quiet_cards(game) -> frozenset[int]:
+    """The card ids of `game` whose continuous skills (if any) all apply only in a battle:
+    on top of a unit they add nothing outside one (`unit_powers`); computed once per game."""
     hit = _QUIET.get(id(game))
     if hit is None or hit[0] is not game:
         tops = frozenset(c for c, skills in enumerate(game.continuous)

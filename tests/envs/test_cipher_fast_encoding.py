@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from sim.cipher import effects as fx
-from sim.cipher.observation import _quiet_tops, unit_powers
+from sim.cipher.observation import quiet_cards, unit_powers
 from sim.core.errors import InvalidArgumentError
 from tests.cipher.test_twin_leak import DECK_PAIRS, point_twin
 from tests.envs.helpers import CIPHER, ENCODERS, game_states
@@ -40,7 +40,7 @@ def test_unit_powers_equal_the_engines_power_in_battles_and_out():
     and critical) as `effects.power` gives it, on quiet fields and on fields with a skill that
     applies outside a battle (Marth, Hero-King), in and out of battles."""
     seen = {"battle": 0, "loud": 0, "quiet": 0}
-    quiet = _quiet_tops(CIPHER)
+    quiet = quiet_cards(CIPHER)
     for s in game_states("cipher", 6):
         for p in (0, 1):
             n = len(s.players[p].u_stack)
