@@ -21,6 +21,7 @@ the rows equal `encode`'s.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,7 @@ from envs.encoding.cipher_state import gather_battle_and_pending, gather_header
 from sim.cipher.observation import quiet_cards, unit_powers
 from sim.core.checks import check_seat
 
+_TOP = itemgetter(-1)
 _ZONES = ("hand", "own_retreat", "opp_retreat", "opp_revealed", "own_under", "opp_under")
 """The counted zones in `_Columns.zones` order (bonds are counted apart)."""
 
@@ -85,9 +87,22 @@ class SeatColumns:
         ones_ends: list[int] = []
         idx_ends: list[int] = []
         cols = _Columns()
-        zones = cols.zones
+        hand, own_ret, opp_ret, opp_rev, own_under, opp_under = cols.zones
         zone_n = cols.zone_n
+        bonds = cols.bonds
+        ups = cols.ups
+        bond_n = cols.bond_n
         raw = cols.raw
+        sides = cols.sides
+        side_state = cols.side_state
+        exact = cols.exact
+        tops = cols.tops
+        fronts = cols.fronts
+        tapped = cols.tapped
+        promoted = cols.promoted
+        uids = cols.uids
+        mods = cols.mods
+        used = cols.used
         char = enc._char
         under_at = (enc._own_slots[8], enc._opp_slots[8])
         for row, (state, seat) in enumerate(zip(states, seats)):
@@ -97,43 +112,54 @@ class SeatColumns:
             players = state.players
             you = players[me]
             opp = players[1 - me]
-            for z, cards in zip(zones, (you.hand, you.retreat, opp.retreat, opp.revealed)):
-                z += cards
-            zone_n += (len(you.hand), len(you.retreat), len(opp.retreat), len(opp.revealed))
-            cols.bonds += you.bonds
-            cols.bonds += opp.bonds
-            cols.ups += you.bond_up
-            cols.ups += opp.bond_up
-            cols.bond_n += (len(you.bonds), len(opp.bonds))
+            hand += you.hand
+            own_ret += you.retreat
+            opp_ret += opp.retreat
+            opp_rev += opp.revealed
+            bonds += you.bonds
+            bonds += opp.bonds
+            ups += you.bond_up
+            ups += opp.bond_up
+            bond_n += (len(you.bonds), len(opp.bonds))
             raw += (state.turn, len(you.orbs), len(opp.orbs), len(you.hand), len(opp.hand),
                     len(you.deck), len(opp.deck), len(you.retreat), len(opp.retreat),
                     you.spent, opp.spent, len(you.u_stack), len(opp.u_stack), you.turns_taken,
                     opp.turns_taken)
+            n_own = len(own_under)
+            n_opp = len(opp_under)
             powers = (unit_powers(state, 0), unit_powers(state, 1)) if state.b_att >= 0 else None
-            active = state.active
             attacking = may_attack and not state.done
-            for side, owner in ((0, me), (1, 1 - me)):
-                pl = players[owner]
+            active = state.active
+            for side, owner, pl, enemy, under_cards in ((0, me, you, opp, own_under),
+                                                        (1, 1 - me, opp, you, opp_under)):
                 stacks = pl.u_stack
-                under_cards = zones[4 + side]
-                n_under = len(under_cards)
-                if stacks:
-                    if attacking and owner == active:
-                        lines = players[1 - owner].u_front
-                        cols.add_side(row, side, state, owner, pl, any(lines), not all(lines))
-                    else:
-                        cols.add_side(row, side, state, owner, pl, False, False)
-                    if powers is not None:
-                        cols.exact[len(cols.side_n) - 1] = powers[owner]
-                    if max(map(len, stacks)) > 1:
-                        o_under = under_at[side]
-                        for st in stacks:
-                            if len(st) > 1:
-                                idx.append(o_under + char[st[-2]])  # one character's cards
-                                x = (len(st) - 1) * STACK_SCALE
-                                val.append(x if x < SIZE_CAP else SIZE_CAP)
-                                under_cards += st[:-1]
-                zone_n.append(len(under_cards) - n_under)
+                if not stacks:
+                    continue
+                if attacking and owner == active:
+                    lines = enemy.u_front
+                    sides += (row, side, pl.mc, any(lines), not all(lines), len(stacks))
+                else:
+                    sides += (row, side, pl.mc, False, False, len(stacks))
+                side_state.append((state, owner))
+                if powers is not None:
+                    exact[len(side_state) - 1] = powers[owner]
+                tops += map(_TOP, stacks)
+                fronts += pl.u_front
+                tapped += pl.u_tapped
+                promoted += pl.u_promoted
+                uids += pl.u_uid
+                mods += pl.u_mod
+                used += pl.u_used
+                if max(map(len, stacks)) > 1:
+                    o_under = under_at[side]
+                    for st in stacks:
+                        if len(st) > 1:
+                            idx.append(o_under + char[st[-2]])  # one character's cards
+                            x = (len(st) - 1) * STACK_SCALE
+                            val.append(x if x < SIZE_CAP else SIZE_CAP)
+                            under_cards += st[:-1]
+            zone_n += (len(you.hand), len(you.retreat), len(opp.retreat), len(opp.revealed),
+                       len(own_under) - n_own, len(opp_under) - n_opp)
             gather_battle_and_pending(enc, state, me, powers, ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
@@ -142,7 +168,7 @@ class SeatColumns:
         if n:
             n_up = self._put_cards(out, cols, n)
             self._put_scalars(out, cols, n_up, n)
-            if cols.tops:
+            if tops:
                 self._put_units(out.reshape(-1), cols)
         return out
 
@@ -193,20 +219,20 @@ class SeatColumns:
 
     def _put_units(self, flat: np.ndarray, cols: _Columns) -> None:
         """Write every unit's entries into `flat` (the batch's rows, one after another)."""
-        n_side = int64_array(cols.side_n)
+        row, slot, side_mc, side_ef, side_er, n_side = int64_array(cols.sides).reshape(-1, 6).T
         side = np.repeat(np.arange(len(n_side)), n_side)
         c = int64_array(cols.tops)
         k = self.char[c]
-        off = self.slots[int64_array(cols.side_slot)[side]]        # (units, 11)
-        base = int64_array(cols.side_row)[side] * self.size
+        off = self.slots[slot[side]]        # (units, 11)
+        base = row[side] * self.size
         front = int64_array(cols.fronts) != 0
         tapped = int64_array(cols.tapped) != 0
         promoted = int64_array(cols.promoted) != 0
-        mc = int64_array(cols.uids) == int64_array(cols.side_mc)[side]
+        mc = int64_array(cols.uids) == side_mc[side]
         mod = int64_array(cols.mods)
         used = int64_array(cols.used)
-        e_front = int64_array(cols.side_ef)[side] != 0
-        e_rear = int64_array(cols.side_er)[side] != 0
+        e_front = side_ef[side] != 0
+        e_rear = side_er[side] != 0
         power = self.power[c] + mod
         power = np.where(power > 0, power, 0)
         # Sides whose powers the engine gives: in a battle, or a skill that applies outside one.
@@ -238,32 +264,14 @@ class SeatColumns:
 
 class _Columns:
     """The raw columns of a batch: counted zones and bonds by row, scalars' sizes by row, and
-    units side by side (a side: one player's units in a row)."""
+    units side by side (a side: one player's units in a row; `sides` holds `(row, 0 for the
+    observer's or 1, MC uid, enemy front, enemy rear, units)` of each, flat)."""
 
-    __slots__ = ("bond_n", "bonds", "exact", "fronts", "mods", "promoted", "raw", "side_er",
-                 "side_ef", "side_mc", "side_n", "side_row", "side_slot", "side_state", "tapped",
-                 "tops", "uids", "ups", "used", "zone_n", "zones")
+    __slots__ = ("bond_n", "bonds", "exact", "fronts", "mods", "promoted", "raw", "side_state",
+                 "sides", "tapped", "tops", "uids", "ups", "used", "zone_n", "zones")
 
     def __init__(self) -> None:
         for name in self.__slots__:
             setattr(self, name, [])
         self.zones: tuple[list[int], ...] = tuple([] for _ in _ZONES)
         self.exact: dict[int, list[int]] = {}
-
-    def add_side(self, row: int, side: int, state: Any, owner: int, pl: Any, e_front: bool,
-                 e_rear: bool) -> None:
-        """Copy player `owner`'s units (side 0: the observer's, 1: the opponent's) of `row`."""
-        self.side_row.append(row)
-        self.side_slot.append(side)
-        self.side_state.append((state, owner))
-        self.side_n.append(len(pl.u_stack))
-        self.side_mc.append(pl.mc)
-        self.side_ef.append(e_front)
-        self.side_er.append(e_rear)
-        self.tops += [st[-1] for st in pl.u_stack]
-        self.fronts += pl.u_front
-        self.tapped += pl.u_tapped
-        self.promoted += pl.u_promoted
-        self.uids += pl.u_uid
-        self.mods += pl.u_mod
-        self.used += pl.u_used
