@@ -40,8 +40,10 @@ from sim.cipher.observation import quiet_cards, unit_powers
 from sim.core.checks import check_seat
 
 _TOP = itemgetter(-1)
-_ZONES = ("hand", "own_retreat", "opp_retreat", "opp_revealed", "own_under", "opp_under")
-"""The counted zones in `_Columns.zones` order (bonds are counted apart)."""
+_ZONES = ("hand", "own_retreat", "opp_retreat", "opp_revealed", "own_bonds", "opp_bonds",
+          "own_under", "opp_under")
+"""The zones whose cards a row copies into `_Columns.cards`, in this order; counted, a
+face-down bond moves from its side's bonds (4, 5) to zone 8 or 9 (see `zone_starts`)."""
 
 
 class SeatColumns:
@@ -64,10 +66,14 @@ class SeatColumns:
         self.slots = np.array([encoder._own_slots, encoder._opp_slots], dtype=np.int64)
         e = encoder
         self.zone_starts = (e.o_hand, e.o_own_retreat, e.o_opp_retreat, e.o_opp_revealed,
-                            e.o_own_under, e.o_opp_under)
-        self.bond_starts = ((e.o_own_bup, e.o_own_bdown), (e.o_opp_bup, e.o_opp_bdown))
-        self.color = np.array(e._color, dtype=np.int64)
+                            e.o_own_bup, e.o_opp_bup, e.o_own_under, e.o_opp_under,
+                            e.o_own_bdown, e.o_opp_bdown)
         self.n_colors = len(e.colors)
+        # color_table[c - 1]: one-hot color of card id c (none for a card of no listed color)
+        self.color_table = np.zeros((self.C1 - 1, self.n_colors), dtype=np.int64)
+        for c, color in enumerate(e._color):
+            if c and color >= 0:
+                self.color_table[c - 1, color] = 1
         self.o_colors = e.o_colors
         self.scalar_idx = np.array(e._scalar_idx, dtype=np.int64)
         self.scalar_low = np.array(e._scalar_bounds[0])
@@ -87,11 +93,9 @@ class SeatColumns:
         ones_ends: list[int] = []
         idx_ends: list[int] = []
         cols = _Columns()
-        hand, own_ret, opp_ret, opp_rev, own_under, opp_under = cols.zones
+        cards = cols.cards
         zone_n = cols.zone_n
-        bonds = cols.bonds
         ups = cols.ups
-        bond_n = cols.bond_n
         raw = cols.raw
         sides = cols.sides
         side_state = cols.side_state
@@ -104,6 +108,7 @@ class SeatColumns:
         mods = cols.mods
         used = cols.used
         char = enc._char
+        under: tuple[list[int], list[int]] = ([], [])
         under_at = (enc._own_slots[8], enc._opp_slots[8])
         for row, (state, seat) in enumerate(zip(states, seats)):
             me = seat if seat.__class__ is int and (seat == 0 or seat == 1) \
@@ -112,26 +117,23 @@ class SeatColumns:
             players = state.players
             you = players[me]
             opp = players[1 - me]
-            hand += you.hand
-            own_ret += you.retreat
-            opp_ret += opp.retreat
-            opp_rev += opp.revealed
-            bonds += you.bonds
-            bonds += opp.bonds
+            cards += you.hand
+            cards += you.retreat
+            cards += opp.retreat
+            cards += opp.revealed
+            cards += you.bonds
+            cards += opp.bonds
             ups += you.bond_up
             ups += opp.bond_up
-            bond_n += (len(you.bonds), len(opp.bonds))
             raw += (state.turn, len(you.orbs), len(opp.orbs), len(you.hand), len(opp.hand),
                     len(you.deck), len(opp.deck), len(you.retreat), len(opp.retreat),
                     you.spent, opp.spent, len(you.u_stack), len(opp.u_stack), you.turns_taken,
                     opp.turns_taken)
-            n_own = len(own_under)
-            n_opp = len(opp_under)
+            n_under = [0, 0]
             powers = (unit_powers(state, 0), unit_powers(state, 1)) if state.b_att >= 0 else None
             attacking = may_attack and not state.done
             active = state.active
-            for side, owner, pl, enemy, under_cards in ((0, me, you, opp, own_under),
-                                                        (1, 1 - me, opp, you, opp_under)):
+            for side, owner, pl, enemy in ((0, me, you, opp), (1, 1 - me, opp, you)):
                 stacks = pl.u_stack
                 if not stacks:
                     continue
@@ -152,14 +154,22 @@ class SeatColumns:
                 used += pl.u_used
                 if max(map(len, stacks)) > 1:
                     o_under = under_at[side]
+                    under_cards = under[side]
                     for st in stacks:
                         if len(st) > 1:
                             idx.append(o_under + char[st[-2]])  # one character's cards
                             x = (len(st) - 1) * STACK_SCALE
                             val.append(x if x < SIZE_CAP else SIZE_CAP)
                             under_cards += st[:-1]
+                    n_under[side] = len(under_cards)
             zone_n += (len(you.hand), len(you.retreat), len(opp.retreat), len(opp.revealed),
-                       len(own_under) - n_own, len(opp_under) - n_opp)
+                       len(you.bonds), len(opp.bonds), n_under[0], n_under[1])
+            if n_under[0]:
+                cards += under[0]
+                under[0].clear()
+            if n_under[1]:
+                cards += under[1]
+                under[1].clear()
             gather_battle_and_pending(enc, state, me, powers, ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
@@ -173,43 +183,35 @@ class SeatColumns:
         return out
 
     def _put_cards(self, out: np.ndarray, cols: _Columns, n: int) -> np.ndarray:
-        """Write the copies of each card in every counted zone and in the bonds, and the
-        face-up bond colors; returns the face-up bonds of each row `(n, 2)`."""
+        """Write the copies of each card in every counted zone (bonds face-up and face-down
+        apart) and the face-up bond colors; returns the face-up bonds of each row `(n, 2)`."""
         C1 = self.C1
-        cap = self.copies
-        rows = np.arange(n)
-        zone_n = int64_array(cols.zone_n).reshape(n, len(_ZONES))
-        for z, start in enumerate(self.zone_starts):
-            cards = cols.zones[z]
-            if cards:
-                cell = np.repeat(rows, zone_n[:, z]) * C1 + int64_array(cards)
-                counts = np.bincount(cell, minlength=n * C1).reshape(n, C1)[:, 1:]
-                out[:, start:start + C1 - 1] = np.minimum(counts, cap)
-        n_up = np.zeros((n, 2), dtype=np.int64)
-        if cols.bonds:
-            side_rows = np.repeat(np.arange(2 * n), int64_array(cols.bond_n))  # row * 2 + side
-            cards = int64_array(cols.bonds)
-            up = int64_array(cols.ups) != 0
-            for side in (0, 1):
-                on = side_rows % 2 == side
-                r = side_rows[on] // 2
-                c = cards[on]
-                u = up[on]
-                for start, which in zip(self.bond_starts[side], (u, ~u)):
-                    counts = np.bincount(r[which] * C1 + c[which],
-                                         minlength=n * C1).reshape(n, C1)[:, 1:]
-                    out[:, start:start + C1 - 1] = np.minimum(counts, cap)
-                n_up[:, side] = np.bincount(r[u], minlength=n)
-                color = self.color[c[u]]
-                has = color >= 0
-                out[r[u][has], self.o_colors + side * self.n_colors + color[has]] = 1.0
+        Z = len(_ZONES)
+        lens = int64_array(cols.zone_n)
+        if not cols.cards:
+            return np.zeros((n, 2), dtype=np.int64)
+        rz = np.repeat(np.arange(n * Z), lens)      # row * Z + zone of each card
+        z = rz % Z
+        if cols.ups:  # a face-down bond counts in the zone 4 places on (see _STARTS)
+            bond = (z == 4) | (z == 5)
+            z[bond] += 4 * (int64_array(cols.ups) == 0)
+        cell = ((rz // Z) * (Z + 2) + z) * C1 + int64_array(cols.cards)
+        counts = np.bincount(cell, minlength=n * (Z + 2) * C1).reshape(n, Z + 2, C1)[:, :, 1:]
+        face_up = counts[:, 4:6]
+        n_up = face_up.sum(axis=2)
+        out[:, self.o_colors:self.o_colors + 2 * self.n_colors] = (
+            (face_up > 0) @ self.color_table > 0).reshape(n, -1)
+        capped = np.minimum(counts, self.copies)
+        C = C1 - 1
+        for zone, start in enumerate(self.zone_starts):
+            out[:, start:start + C] = capped[:, zone]
         return n_up
 
     def _put_scalars(self, out: np.ndarray, cols: _Columns, n_up: np.ndarray, n: int) -> None:
         """Write the scalars of every row: the same products as `gather`, clipped to their
         bounds in the rows where one leaves [0, 2], as `gather` does."""
         raw = int64_array(cols.raw).reshape(n, 15)
-        nb = int64_array(cols.bond_n).reshape(n, 2)
+        nb = int64_array(cols.zone_n).reshape(n, len(_ZONES))[:, 4:6]
         m = np.concatenate((raw[:, :9], nb, n_up, nb - raw[:, 9:11], raw[:, 11:]), axis=1)
         x = m * self.scale
         clip = (x.max(axis=1) > SIZE_CAP) | (x.min(axis=1) < 0.0)
@@ -267,11 +269,10 @@ class _Columns:
     units side by side (a side: one player's units in a row; `sides` holds `(row, 0 for the
     observer's or 1, MC uid, enemy front, enemy rear, units)` of each, flat)."""
 
-    __slots__ = ("bond_n", "bonds", "exact", "fronts", "mods", "promoted", "raw", "side_state",
-                 "sides", "tapped", "tops", "uids", "ups", "used", "zone_n", "zones")
+    __slots__ = ("cards", "exact", "fronts", "mods", "promoted", "raw", "side_state", "sides",
+                 "tapped", "tops", "uids", "ups", "used", "zone_n")
 
     def __init__(self) -> None:
         for name in self.__slots__:
             setattr(self, name, [])
-        self.zones: tuple[list[int], ...] = tuple([] for _ in _ZONES)
         self.exact: dict[int, list[int]] = {}

@@ -22,6 +22,7 @@ PHASE_NAMES = {"mulligan": "set-up", "bond": "Bond Phase", "deploy": "Deployment
                "action": "Action Phase", "over": "game over"}
 """How an illegal-action message names each phase."""
 
+
 def unit_powers(state, player: int) -> list[int]:
     """The current power of each of `player`'s units, in unit order: `effects.power` of each.
 
