@@ -2,26 +2,28 @@
 to encoding each observation.
 
 `CipherEncoder.encode_seats(states, seats)` (what BatchEnv calls every step) runs
-`SeatColumns.encode`. For each row, envs/encoding/cipher_state.py writes the game facts,
-the battle and the pending choice as usual, and the cards under units' tops by unit; the
-rest is only copied as raw columns, list by list as the state keeps them: the cards of
-each counted zone (hand, retreat areas, the opponent's revealed hand cards, bonds with
-their face-up flags, the cards under units), the sizes behind the scalars, and each
-side's units (top card, line, tapped, promoted, uid, modifier, used skills). numpy then
-counts every zone's copies, computes the scalars and every unit's entries for the whole
-batch at once.
+`SeatColumns.encode`. A Python pass over the rows writes what is few and varied
+(envs/encoding/cipher_state.py: the game facts, set-aside MC and support cards, the battle
+and the pending choice) and keeps each row's two player records; every other fact is then
+read column by column from those records with C-level maps (`attrgetter`, `chain`): the
+cards of each counted zone (hand, retreat areas, the opponent's revealed hand cards, bonds
+with their face-up flags, the cards under units), the sizes behind the scalars, and the
+units (top card, stack height, line, tapped, promoted, uid, modifier, used skills). numpy
+then counts every zone's copies in one `bincount` and computes the scalars and every
+unit's entries for the whole batch.
 
 A unit's power is its printed power plus its modifier, never below zero, except on the
 sides where `unit_powers` asks the engine (a battle, or a continuous skill that applies
 outside one on that side), which take `unit_powers` itself. The column-written slices share
-no entry with the rest, so the writes never overlap.
+no entry with the row-written ones, so the writes never overlap.
 tests/envs/test_cipher_fast_encoding.py and tests/envs/test_encoding_digest.py check that
 the rows equal `encode`'s.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -40,10 +42,6 @@ from sim.cipher.observation import quiet_cards, unit_powers
 from sim.core.checks import check_seat
 
 _TOP = itemgetter(-1)
-_ZONES = ("hand", "own_retreat", "opp_retreat", "opp_revealed", "own_bonds", "opp_bonds",
-          "own_under", "opp_under")
-"""The zones whose cards a row copies into `_Columns.cards`, in this order; counted, a
-face-down bond moves from its side's bonds (4, 5) to zone 8 or 9 (see `zone_starts`)."""
 
 
 class SeatColumns:
@@ -92,168 +90,135 @@ class SeatColumns:
         val: list[float] = []
         ones_ends: list[int] = []
         idx_ends: list[int] = []
-        cols = _Columns()
-        cards = cols.cards
-        zone_n = cols.zone_n
-        ups = cols.ups
-        raw = cols.raw
-        sides = cols.sides
-        side_state = cols.side_state
-        exact = cols.exact
-        tops = cols.tops
-        fronts = cols.fronts
-        tapped = cols.tapped
-        promoted = cols.promoted
-        uids = cols.uids
-        mods = cols.mods
-        used = cols.used
-        char = enc._char
-        under: tuple[list[int], list[int]] = ([], [])
-        under_at = (enc._own_slots[8], enc._opp_slots[8])
+        pls: list[Any] = []      # each row's observer's, then opponent's player record
+        mes: list[int] = []
+        gates: list[bool] = []   # attacks allowed and the game not over, by row
+        exact: dict[int, list[int]] = {}  # 2 * row + side: the side's unit_powers, in battles
         for row, (state, seat) in enumerate(zip(states, seats)):
             me = seat if seat.__class__ is int and (seat == 0 or seat == 1) \
                 else check_seat(seat, 2)
-            may_attack = gather_header(enc, state, me, ones)
+            gates.append(gather_header(enc, state, me, ones) and not state.done)
             players = state.players
-            you = players[me]
-            opp = players[1 - me]
-            cards += you.hand
-            cards += you.retreat
-            cards += opp.retreat
-            cards += opp.revealed
-            cards += you.bonds
-            cards += opp.bonds
-            ups += you.bond_up
-            ups += opp.bond_up
-            raw += (state.turn, len(you.orbs), len(opp.orbs), len(you.hand), len(opp.hand),
-                    len(you.deck), len(opp.deck), len(you.retreat), len(opp.retreat),
-                    you.spent, opp.spent, len(you.u_stack), len(opp.u_stack), you.turns_taken,
-                    opp.turns_taken)
-            n_under = [0, 0]
-            powers = (unit_powers(state, 0), unit_powers(state, 1)) if state.b_att >= 0 else None
-            attacking = may_attack and not state.done
-            active = state.active
-            for side, owner, pl, enemy in ((0, me, you, opp), (1, 1 - me, opp, you)):
-                stacks = pl.u_stack
-                if not stacks:
-                    continue
-                if attacking and owner == active:
-                    lines = enemy.u_front
-                    sides += (row, side, pl.mc, any(lines), not all(lines), len(stacks))
-                else:
-                    sides += (row, side, pl.mc, False, False, len(stacks))
-                side_state.append((state, owner))
-                if powers is not None:
-                    exact[len(side_state) - 1] = powers[owner]
-                tops += map(_TOP, stacks)
-                fronts += pl.u_front
-                tapped += pl.u_tapped
-                promoted += pl.u_promoted
-                uids += pl.u_uid
-                mods += pl.u_mod
-                used += pl.u_used
-                if max(map(len, stacks)) > 1:
-                    o_under = under_at[side]
-                    under_cards = under[side]
-                    for st in stacks:
-                        if len(st) > 1:
-                            idx.append(o_under + char[st[-2]])  # one character's cards
-                            x = (len(st) - 1) * STACK_SCALE
-                            val.append(x if x < SIZE_CAP else SIZE_CAP)
-                            under_cards += st[:-1]
-                    n_under[side] = len(under_cards)
-            zone_n += (len(you.hand), len(you.retreat), len(opp.retreat), len(opp.revealed),
-                       len(you.bonds), len(opp.bonds), n_under[0], n_under[1])
-            if n_under[0]:
-                cards += under[0]
-                under[0].clear()
-            if n_under[1]:
-                cards += under[1]
-                under[1].clear()
+            pls.append(players[me])
+            pls.append(players[1 - me])
+            mes.append(me)
+            powers = None
+            if state.b_att >= 0:
+                powers = (unit_powers(state, 0), unit_powers(state, 1))
+                exact[2 * row] = powers[me]
+                exact[2 * row + 1] = powers[1 - me]
             gather_battle_and_pending(enc, state, me, powers, ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
         out = fill_rows(self.size, ones, ones_ends, idx, val, idx_ends)
         n = len(ones_ends)
         if n:
-            n_up = self._put_cards(out, cols, n)
-            self._put_scalars(out, cols, n_up, n)
-            if tops:
-                self._put_units(out.reshape(-1), cols)
+            yous = pls[0::2]
+            opps = pls[1::2]
+            under_cells = self._put_units(out.reshape(-1), states, pls, mes, gates, exact)
+            n_up = self._put_cards(out, yous, opps, under_cells, n)
+            self._put_scalars(out, states, yous, opps, n_up, n)
         return out
 
-    def _put_cards(self, out: np.ndarray, cols: _Columns, n: int) -> np.ndarray:
+    def _put_cards(self, out: np.ndarray, yous: list[Any], opps: list[Any],
+                   under_cells: np.ndarray, n: int) -> np.ndarray:
         """Write the copies of each card in every counted zone (bonds face-up and face-down
-        apart) and the face-up bond colors; returns the face-up bonds of each row `(n, 2)`."""
+        apart; `under_cells`: the cells of the cards under units) and the face-up bond
+        colors; returns the face-up bonds of each row `(n, 2)`."""
         C1 = self.C1
-        Z = len(_ZONES)
-        lens = int64_array(cols.zone_n)
-        if not cols.cards:
-            return np.zeros((n, 2), dtype=np.int64)
-        rz = np.repeat(np.arange(n * Z), lens)      # row * Z + zone of each card
-        z = rz % Z
-        if cols.ups:  # a face-down bond counts in the zone 4 places on (see _STARTS)
-            bond = (z == 4) | (z == 5)
-            z[bond] += 4 * (int64_array(cols.ups) == 0)
-        cell = ((rz // Z) * (Z + 2) + z) * C1 + int64_array(cols.cards)
-        counts = np.bincount(cell, minlength=n * (Z + 2) * C1).reshape(n, Z + 2, C1)[:, :, 1:]
+        Z = len(self.zone_starts)
+        zones = (map(_HAND, yous), map(_RETREAT, yous), map(_RETREAT, opps),
+                 map(_REVEALED, opps), map(_BONDS, yous), map(_BONDS, opps))
+        lists = list(chain.from_iterable(zones))                       # zone-major
+        lens = int64_array(list(map(len, lists)))
+        cards = int64_array(list(chain.from_iterable(lists)))
+        zr = np.repeat(np.arange(6 * n), lens)                          # zone * n + row
+        zone = zr // n
+        first_bond = int(lens[:4 * n].sum())
+        if first_bond < len(cards):  # a face-down bond counts 4 zones on (see zone_starts)
+            ups = int64_array(list(chain.from_iterable(chain(map(_BOND_UP, yous),
+                                                             map(_BOND_UP, opps)))))
+            zone[first_bond:] += 4 * (ups == 0)
+        cell = np.concatenate((((zr % n) * Z + zone) * C1 + cards, under_cells))
+        counts = np.bincount(cell, minlength=n * Z * C1).reshape(n, Z, C1)[:, :, 1:]
         face_up = counts[:, 4:6]
         n_up = face_up.sum(axis=2)
         out[:, self.o_colors:self.o_colors + 2 * self.n_colors] = (
             (face_up > 0) @ self.color_table > 0).reshape(n, -1)
         capped = np.minimum(counts, self.copies)
         C = C1 - 1
-        for zone, start in enumerate(self.zone_starts):
-            out[:, start:start + C] = capped[:, zone]
+        for z, start in enumerate(self.zone_starts):
+            out[:, start:start + C] = capped[:, z]
         return n_up
 
-    def _put_scalars(self, out: np.ndarray, cols: _Columns, n_up: np.ndarray, n: int) -> None:
+    def _put_scalars(self, out: np.ndarray, states: Sequence[Any], yous: list[Any],
+                     opps: list[Any], n_up: np.ndarray, n: int) -> None:
         """Write the scalars of every row: the same products as `gather`, clipped to their
         bounds in the rows where one leaves [0, 2], as `gather` does."""
-        raw = int64_array(cols.raw).reshape(n, 15)
-        nb = int64_array(cols.zone_n).reshape(n, len(_ZONES))[:, 4:6]
-        m = np.concatenate((raw[:, :9], nb, n_up, nb - raw[:, 9:11], raw[:, 11:]), axis=1)
+        both = (yous, opps)
+        raw = int64_array(list(chain(
+            map(_TURN, states), *(map(len, map(_ORBS, p)) for p in both),
+            *(map(len, map(_HAND, p)) for p in both), *(map(len, map(_DECK, p)) for p in both),
+            *(map(len, map(_RETREAT, p)) for p in both), *(map(len, map(_BONDS, p)) for p in both),
+            *(map(_SPENT, p) for p in both), *(map(len, map(_STACKS, p)) for p in both),
+            *(map(_TURNS_TAKEN, p) for p in both)))).reshape(17, n).T
+        nb = raw[:, 9:11]
+        m = np.concatenate((raw[:, :11], n_up, nb - raw[:, 11:13], raw[:, 13:]), axis=1)
         x = m * self.scale
         clip = (x.max(axis=1) > SIZE_CAP) | (x.min(axis=1) < 0.0)
         if clip.any():
             x[clip] = np.minimum(np.maximum(x[clip], self.scalar_low), self.scalar_high)
         out[:, self.scalar_idx] = x
 
-    def _put_units(self, flat: np.ndarray, cols: _Columns) -> None:
-        """Write every unit's entries into `flat` (the batch's rows, one after another)."""
-        row, slot, side_mc, side_ef, side_er, n_side = int64_array(cols.sides).reshape(-1, 6).T
+    def _put_units(self, flat: np.ndarray, states: Sequence[Any], pls: list[Any],
+                   mes: list[int], gates: list[bool], exact: dict[int, list[int]]
+                   ) -> np.ndarray:
+        """Write every unit's entries into `flat` (the batch's rows, one after another) and
+        the stacks under them; returns the `_put_cards` cells of the cards under units."""
+        stacks = list(chain.from_iterable(map(_STACKS, pls)))
+        n_side = int64_array(list(map(len, map(_STACKS, pls))))    # side j = 2 * row + s
+        if not stacks:
+            return np.zeros(0, dtype=np.int64)
+        cols = int64_array(list(chain(
+            map(_TOP, stacks), map(len, stacks),
+            *(chain.from_iterable(map(get, pls)) for get in _UNIT_COLUMNS)))).reshape(8, -1)
+        c, height, front, tapped, promoted, uid, mod, used = cols
+        front = front != 0
+        tapped = tapped != 0
         side = np.repeat(np.arange(len(n_side)), n_side)
-        c = int64_array(cols.tops)
+        row = side >> 1
+        s = side & 1
         k = self.char[c]
-        off = self.slots[slot[side]]        # (units, 11)
-        base = row[side] * self.size
-        front = int64_array(cols.fronts) != 0
-        tapped = int64_array(cols.tapped) != 0
-        promoted = int64_array(cols.promoted) != 0
-        mc = int64_array(cols.uids) == side_mc[side]
-        mod = int64_array(cols.mods)
-        used = int64_array(cols.used)
-        e_front = side_ef[side] != 0
-        e_rear = side_er[side] != 0
+        off = self.slots[s]        # (units, 11)
+        base = row * self.size
+        mc = uid == int64_array(list(map(_MC, pls)))[side]
+        # The enemy lines a unit may attack into: only its owner is the active player and
+        # attacks are allowed (`gates`); none for the other side.
+        owner = int64_array(mes)[row] ^ s
+        active = int64_array(list(map(_ACTIVE, states)))
+        may = (int64_array(gates) != 0)[row] & (owner == active[row])
+        fronts = np.bincount(side, weights=front, minlength=len(n_side))
+        enemy = side ^ 1
+        e_front = may & (fronts[enemy] > 0)
+        e_rear = may & (fronts[enemy] < n_side[enemy])
         power = self.power[c] + mod
         power = np.where(power > 0, power, 0)
         # Sides whose powers the engine gives: in a battle, or a skill that applies outside one.
-        exact = cols.exact
         loud = np.bincount(side, weights=self.loud[c], minlength=len(n_side))
-        for s in np.flatnonzero(loud).tolist():
-            if s not in exact:
-                exact[s] = unit_powers(*cols.side_state[s])
+        for j in np.flatnonzero(loud).tolist():
+            if j not in exact:
+                exact[j] = unit_powers(states[j >> 1], mes[j >> 1] ^ (j & 1))
         if exact:
             starts = np.cumsum(n_side) - n_side
-            for s, p in exact.items():
-                power[starts[s]:starts[s] + len(p)] = p
+            for j, p in exact.items():
+                power[starts[j]:starts[j] + len(p)] = p
         can = ~tapped & np.where(front, self.r1[c] & e_front | self.r2[c] & e_rear,
                                  self.r2[c] & e_front)
         bk = base + k
         used_at = base + off[:, 9] + 2 * k
         flat[np.concatenate((bk + off[:, 0], base + off[:, 1] + c, (bk + off[:, 2])[front],
                              (bk + off[:, 3])[tapped], (bk + off[:, 10])[can],
-                             (bk + off[:, 4])[promoted], (bk + off[:, 5])[mc],
+                             (bk + off[:, 4])[promoted != 0], (bk + off[:, 5])[mc],
                              used_at[used & 1 != 0], used_at[used & 2 != 0] + 1))] = 1.0
         has = power != 0
         x = power[has] * POWER_SCALE
@@ -262,17 +227,35 @@ class SeatColumns:
         x = mod[has] * POWER_SCALE
         flat[(bk + off[:, 7])[has]] = np.where(x > MOD_CAP, MOD_CAP,
                                                np.where(x < -MOD_CAP, -MOD_CAP, x))
+        # Stacks: the cards under a unit are one character's (the card below the top's).
+        stacked = np.flatnonzero(height > 1)
+        if not len(stacked):
+            return np.zeros(0, dtype=np.int64)
+        under = [stacks[i] for i in stacked.tolist()]
+        below = int64_array(list(map(_BELOW, under)))
+        x = (height[stacked] - 1) * STACK_SCALE
+        flat[base[stacked] + off[stacked, 8] + self.char[below]] = np.where(x < SIZE_CAP, x,
+                                                                           SIZE_CAP)
+        cards = int64_array(list(chain.from_iterable(map(_UNDER, under))))
+        j = np.repeat(side[stacked], height[stacked] - 1)
+        Z = len(self.zone_starts)
+        return ((j >> 1) * Z + 6 + (j & 1)) * self.C1 + cards
 
 
-class _Columns:
-    """The raw columns of a batch: counted zones and bonds by row, scalars' sizes by row, and
-    units side by side (a side: one player's units in a row; `sides` holds `(row, 0 for the
-    observer's or 1, MC uid, enemy front, enemy rear, units)` of each, flat)."""
-
-    __slots__ = ("cards", "exact", "fronts", "mods", "promoted", "raw", "side_state", "sides",
-                 "tapped", "tops", "uids", "ups", "used", "zone_n")
-
-    def __init__(self) -> None:
-        for name in self.__slots__:
-            setattr(self, name, [])
-        self.exact: dict[int, list[int]] = {}
+_HAND = attrgetter("hand")
+_RETREAT = attrgetter("retreat")
+_REVEALED = attrgetter("revealed")
+_BONDS = attrgetter("bonds")
+_BOND_UP = attrgetter("bond_up")
+_ORBS = attrgetter("orbs")
+_DECK = attrgetter("deck")
+_SPENT = attrgetter("spent")
+_STACKS = attrgetter("u_stack")
+_TURNS_TAKEN = attrgetter("turns_taken")
+_MC = attrgetter("mc")
+_TURN = attrgetter("turn")
+_ACTIVE = attrgetter("active")
+_BELOW = itemgetter(-2)
+_UNDER = itemgetter(slice(None, -1))
+_UNIT_COLUMNS = tuple(attrgetter(name) for name in ("u_front", "u_tapped", "u_promoted",
+                                                     "u_uid", "u_mod", "u_used"))
