@@ -210,7 +210,7 @@ class BatchEnv:
 
     def _views(self, rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
                actor: np.ndarray) -> BatchStep:
-        """Every match's observation (encoded together by `encode_batch`) and mask, stacked."""
+        """Every match's observation (encoded together by `encode_seats`) and mask, stacked."""
         states = self.states
         players = self._players = [s.current_player for s in states]
         # encode_seats hands encode_batch a generator, not a list: each observation is dropped

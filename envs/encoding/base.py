@@ -1,7 +1,9 @@
 """What every observation encoder shares: a layout of named slices and a sparse fill.
 
 An encoder turns one seat's structured view (`State.observation(player)`, a plain dict)
-into a flat float32 vector. It reads nothing else, so it cannot leak hidden cards.
+into a flat float32 vector. It reads nothing else, so it cannot leak hidden cards (a game's
+`encode_seat` that reads the state instead reads only what the observation reads, and its
+tests prove the vectors equal and the hidden cards unread).
 
 - `Layout` names each contiguous slice of the vector, with its bounds and meaning; the
   encoder's `slices()`, the observation space's bounds and the generated documentation
