@@ -58,20 +58,31 @@ def test_encode_seat_equals_encode_of_the_observation():
 
 
 def test_encode_seats_equals_encode_batch():
+    """Batches of positions (battles, stacked units, face-down bonds, a skill that applies
+    outside a battle among them) encode column-wise as `encode_batch` of their views."""
     states = [s.clone() for s in game_states("cipher", 2, seed=50, every=3)]
     seats = [i % 2 for i in range(len(states))]
+    quiet = quiet_cards(CIPHER)
+    met = {"battle": sum(s.b_att >= 0 for s in states),
+           "stacked": sum(len(st) > 1 for s in states for pl in s.players for st in pl.u_stack),
+           "face-down bond": sum(not up for s in states for pl in s.players for up in pl.bond_up),
+           "loud": sum(st[-1] not in quiet for s in states for pl in s.players for st in pl.u_stack)}
+    assert min(met.values()) > 10, met
     for a in range(0, len(states), 64):
         rows = ENC.encode_seats(states[a:a + 64], seats[a:a + 64])
         obs = [s.observation(p) for s, p in zip(states[a:a + 64], seats[a:a + 64])]
         assert rows.dtype == np.float32
         assert np.array_equal(rows, ENC.encode_batch(obs))
     assert ENC.encode_seats([], []).shape == (0, ENC.size)
+    with pytest.raises(ValueError, match="2 states but 1 seats"):
+        ENC.encode_seats(states[:2], [0])
 
 
 def test_c3_encode_seat_is_the_same_for_twins_the_seat_cannot_tell_apart():
     """Twin states re-dealing all a seat may not see (the opponent's unrevealed hand cards,
     deck orders, orbs, the opponent's set-aside MC) encode the same for that seat, straight
-    from the state; the other seat, who sees its own hand, mostly tells them apart."""
+    from the state and column-wise; the other seat, who sees its own hand, mostly tells
+    them apart."""
     rng = np.random.default_rng(9)
     points = told = 0
     for g in range(4):
@@ -84,6 +95,8 @@ def test_c3_encode_seat_is_the_same_for_twins_the_seat_cannot_tell_apart():
                 for p in (0, 1):
                     twin = CIPHER.state_from_dict(point_twin(data, p, rng))
                     assert np.array_equal(ENC.encode_seat(twin, p), ENC.encode_seat(s, p))
+                    rows = ENC.encode_seats([twin, s], [p, p])
+                    assert np.array_equal(rows[0], rows[1])
                     points += 1
                     told += not np.array_equal(ENC.encode_seat(twin, 1 - p),
                                                ENC.encode_seat(s, 1 - p))
