@@ -9,8 +9,8 @@ read column by column from those records with C-level maps (`attrgetter`, `chain
 cards of each counted zone (hand, retreat areas, the opponent's revealed hand cards, bonds
 with their face-up flags, the cards under units), the sizes behind the scalars, and the
 units (top card, stack height, line, tapped, promoted, uid, modifier, used skills). numpy
-then counts every zone's copies in one `bincount` and computes the scalars and every
-unit's entries for the whole batch.
+then counts every zone's copies in one `bincount` (written where nonzero, with the face-up
+bond colors) and computes the scalars and every unit's entries for the whole batch.
 
 A unit's power is its printed power plus its modifier, never below zero, except on the
 sides where `unit_powers` asks the engine (a battle, or a continuous skill that applies
@@ -66,12 +66,10 @@ class SeatColumns:
         self.zone_starts = (e.o_hand, e.o_own_retreat, e.o_opp_retreat, e.o_opp_revealed,
                             e.o_own_bup, e.o_opp_bup, e.o_own_under, e.o_opp_under,
                             e.o_own_bdown, e.o_opp_bdown)
+        # zone_at[z] + c: the entry of card id c in counted zone z
+        self.zone_at = np.array(self.zone_starts, dtype=np.int64) - 1
         self.n_colors = len(e.colors)
-        # color_table[c - 1]: one-hot color of card id c (none for a card of no listed color)
-        self.color_table = np.zeros((self.C1 - 1, self.n_colors), dtype=np.int64)
-        for c, color in enumerate(e._color):
-            if c and color >= 0:
-                self.color_table[c - 1, color] = 1
+        self.color = np.array(e._color, dtype=np.int64)   # color index of each card id, or -1
         self.o_colors = e.o_colors
         self.scalar_idx = np.array(e._scalar_idx, dtype=np.int64)
         self.scalar_low = np.array(e._scalar_bounds[0])
@@ -140,16 +138,20 @@ class SeatColumns:
                                                              map(_BOND_UP, opps)))))
             zone[first_bond:] += 4 * (ups == 0)
         cell = np.concatenate((((zr % n) * Z + zone) * C1 + cards, under_cells))
-        counts = np.bincount(cell, minlength=n * Z * C1).reshape(n, Z, C1)[:, :, 1:]
-        face_up = counts[:, 4:6]
-        n_up = face_up.sum(axis=2)
-        out[:, self.o_colors:self.o_colors + 2 * self.n_colors] = (
-            (face_up > 0) @ self.color_table > 0).reshape(n, -1)
-        capped = np.minimum(counts, self.copies)
-        C = C1 - 1
-        for z, start in enumerate(self.zone_starts):
-            out[:, start:start + C] = capped[:, z]
-        return n_up
+        counts = np.bincount(cell)
+        nz = np.flatnonzero(counts)                 # (row * Z + zone) * C1 + card, copies > 0
+        copies = counts[nz]
+        rz, card = np.divmod(nz, C1)
+        row, zone = np.divmod(rz, Z)
+        flat = out.reshape(-1)
+        flat[row * self.size + self.zone_at[zone] + card] = np.minimum(copies, self.copies)
+        up = (zone == 4) | (zone == 5)              # face-up bonds, own and opponent's
+        row, zone, card, copies = row[up], zone[up] - 4, card[up], copies[up]
+        n_up = np.bincount(row * 2 + zone, weights=copies, minlength=2 * n).reshape(n, 2)
+        color = self.color[card]
+        has = color >= 0
+        flat[row[has] * self.size + self.o_colors + zone[has] * self.n_colors + color[has]] = 1.0
+        return n_up.astype(np.int64)
 
     def _put_scalars(self, out: np.ndarray, states: Sequence[Any], yous: list[Any],
                      opps: list[Any], n_up: np.ndarray, n: int) -> None:
