@@ -14,9 +14,11 @@ sim/cipher/observation.py reads it for that seat (ruling C-3): the seat's own ha
 set-aside MC, the opponent's hand size and the hand cards the seat saw enter it (the
 retreat area's), deck and orb counts, and the public areas, units, battle and pending
 choice; units' power, the battle and the pending choice come from the very functions
-`observe` uses (`unit_powers`, `battle_view`, `pending_choice_view`). Deck orders and orbs
-are never read. tests/envs/test_cipher_fast_encoding.py checks the equality over seeded
-games and that states differing only in what the seat may not see encode the same.
+`observe` uses (`unit_powers`, `battle_view`, `pending_choice_view`). Of decks and orbs only
+their sizes are read. `encode_seats` runs the column-wise batch of
+envs/encoding/cipher_batch.py on the same pieces. tests/envs/test_cipher_fast_encoding.py
+checks the equality over seeded games and that states differing only in what the seat may
+not see encode the same.
 """
 from __future__ import annotations
 
@@ -204,7 +206,6 @@ def _gather_units(enc: Any, state: Any, me: int, may_attack: bool,
             i, v = stacked.entries(under_all)
             idx += i
             val += v
-
 
 
 def gather_battle_and_pending(enc: Any, state: Any, me: int,
