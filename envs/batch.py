@@ -210,12 +210,12 @@ class BatchEnv:
 
     def _views(self, rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
                actor: np.ndarray) -> BatchStep:
-        """Every match's observation (encoded together by `encode_batch`) and mask, stacked."""
+        """Every match's observation (encoded together by `encode_seats`) and mask, stacked."""
         states = self.states
         players = self._players = [s.current_player for s in states]
-        # A generator, not a list: each observation is dropped once encoded, so the cyclic
-        # garbage collector never scans (and promotes) a whole batch of live dicts.
-        obs = self.encoder.encode_batch(s.observation(p) for s, p in zip(states, players))
+        # encode_seats hands encode_batch a generator, not a list: each observation is dropped
+        # once encoded, so the cyclic garbage collector never scans a batch of live dicts.
+        obs = self.encoder.encode_seats(states, players)
         legal: list[int] = []
         counts: list[int] = []
         for s in states:

@@ -27,7 +27,7 @@ What the env adds to the engine, and nothing more (layer 2 of docs/ARCHITECTURE.
   engine says decides now (`State.current_player`), so a compound play (card, then
   target, then mode) is several consecutive steps of the same agent;
 - observations `{"observation": float32 (D,), "action_mask": int8 (A,)}` from the
-  spec's encoder, which reads only `State.observation(seat)`; the mask is the engine's
+  spec's encoder (`encode_seat`), which encodes `State.observation(seat)`; the mask is the engine's
   legal actions for the agent to act and all zeros for any other agent;
 - rewards: the engine's `returns()` on the final step only (+1 / -1 / 0 at two seats;
   with n seats XenodeX gives the winner +1 and each other seat -1/(n-1), 0 on a draw);
@@ -224,7 +224,7 @@ class CardGameAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
-        return {"observation": self.encoder.encode(state.observation(seat)),
+        return {"observation": self.encoder.encode_seat(state, seat),
                 "action_mask": action_mask(state, seat, self.num_actions)}
 
     def step(self, action: Any) -> None:

@@ -143,7 +143,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     # ------------------------------------------------------------------ internals
     def _observe(self) -> np.ndarray:
-        return self.encoder.encode(self.game_state.observation(self.seat))
+        return self.encoder.encode_seat(self.game_state, self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat}

@@ -110,7 +110,7 @@ class BatchVectorEnv(VectorEnv):
 
     def final_observations(self, out: BatchStep) -> dict[int, np.ndarray]:
         """The learner's encoded view of each match that ended on the last step, by slot."""
-        return {i: self.encoder.encode(s.observation(int(out.actor[i])))
+        return {i: self.encoder.encode_seat(s, int(out.actor[i]))
                 for i, s in self.batch.ended.items()}
 
     def action_masks(self) -> np.ndarray:

@@ -6,8 +6,8 @@
 
 Modules:
 - `base`: what every encoder shares: `Layout` (named slices and blocks, bounds),
-  `SparseEncoder` (`encode` and `encode_batch` from a game's `gather`), card counts, the
-  documentation table.
+  `SparseEncoder` (`encode` and `encode_batch` from a game's `gather`; `encode_seat` and
+  `encode_seats`, what the envs call), card counts, the documentation table.
 - `two_player`: what the First Cycle and FE Cipher encoders share (the opening game slices,
   the pending-choice header, the printed-card table).
 - `first_cycle_layout`: First Cycle's named slices, card table and documentation page.
@@ -15,6 +15,9 @@ Modules:
 - `first_cycle_batch`: `ColumnBatch`, First Cycle's column-wise batch encoder.
 - `cipher_layout`: FE Cipher's named slices, card table and documentation page.
 - `cipher`: `CipherEncoder`, which fills them.
+- `cipher_state`: FE Cipher's observe-and-encode path (`encode_seat`): the same entries
+  read straight from the state, only where the observation reads it.
+- `cipher_batch`: `SeatColumns`, FE Cipher's column-wise batch of seats (`encode_seats`).
 - `xenodex_layout`: XenodeX's named slices and blocks (seats, slots, units) and its page.
 - `xenodex`: `XenodexEncoder`, which fills them.
 - `xenodex_batch`: `UnitColumns`, the column-wise part of XenodeX's batch encoder (units).

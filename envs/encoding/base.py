@@ -1,7 +1,9 @@
 """What every observation encoder shares: a layout of named slices and a sparse fill.
 
 An encoder turns one seat's structured view (`State.observation(player)`, a plain dict)
-into a flat float32 vector. It reads nothing else, so it cannot leak hidden cards.
+into a flat float32 vector. It reads nothing else, so it cannot leak hidden cards (a game's
+`encode_seat` that reads the state instead reads only what the observation reads, and its
+tests prove the vectors equal and the hidden cards unread).
 
 - `Layout` names each contiguous slice of the vector, with its bounds and meaning; the
   encoder's `slices()`, the observation space's bounds and the generated documentation
@@ -17,7 +19,10 @@ into a flat float32 vector. It reads nothing else, so it cannot leak hidden card
   copies raw numbers, numpy computes every row's indices and values at once); it must stay
   bit-identical to stacking `encode` (tests/envs/test_encoding.py checks it). It also
   writes the game's documentation page (`describe`: `game_title`, `doc_intro` and the
-  game's `doc_sections`, through `layout_markdown`).
+  game's `doc_sections`, through `layout_markdown`). The envs call `encode_seat(state,
+  seat)` and `encode_seats(states, seats)`, which encode `state.observation(seat)`; a game
+  may override them with a fast path that reads the state directly, proven equal by its
+  tests (FE Cipher's, envs/encoding/cipher_state.py).
 
 `gather` must not list a scalar index twice (assignment keeps the last value), and it may
 skip zeros: the arrays start at zero. `CardCounts` and `gather_counts` list the entries of
@@ -204,6 +209,18 @@ class SparseEncoder(abc.ABC):
         if idx:
             out.put(idx, val)
         return out
+
+    def encode_seat(self, state: Any, seat: int) -> np.ndarray:
+        """`encode(state.observation(seat))`: what the envs call. A game may override it
+        with a path that reads the state directly, proven equal to this by its tests and
+        reading only what the seat may see (FE Cipher does)."""
+        return self.encode(state.observation(seat))
+
+    def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
+        """`encode_batch` of `states[i].observation(seats[i])`: what BatchEnv calls every
+        step (the observations passed as a generator); a game may override it as
+        `encode_seat`."""
+        return self.encode_batch(s.observation(p) for s, p in zip(states, seats))
 
     def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
         """A `(N, size)` float32 array, row i encoding the i-th observation (any iterable:

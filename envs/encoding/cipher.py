@@ -5,6 +5,8 @@
     encoder = CipherEncoder(game)                         # game = sim.load_game("cipher")
     vec = encoder.encode(state.observation(player))       # (encoder.size,) float32
     rows = encoder.encode_batch(observations)             # (N, encoder.size)
+    vec = encoder.encode_seat(state, player)              # the same, without the dict
+    rows = encoder.encode_seats(states, players)          # what the envs call
 
 A pure function of the observation dict of sim/cipher/observation.py, so it holds only
 what that seat may know (ruling C-3): its own hand (and its set-aside MC before the MCs
@@ -17,13 +19,19 @@ has left; deck orders never appear.
 Where each fact goes is `envs/encoding/cipher_layout.py` (the named slices, documented in
 docs/encoding/cipher.md; `encoder.slices()` in code); this module writes them (`gather`,
 the hot path; the batch of many observations is `SparseEncoder.encode_batch`).
+`encode_seat` and `encode_seats` write the same entries read straight from the state
+(envs/encoding/cipher_state.py), tested equal to encoding the observation.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
+import numpy as np
+
 from envs.encoding.base import CardCounts, gather_counts
+from envs.encoding.cipher_batch import SeatColumns
 from envs.encoding.cipher_layout import (
     COST_SCALE,
     COUNT_CAP,
@@ -37,6 +45,8 @@ from envs.encoding.cipher_layout import (
     STACK_SCALE,
     CipherLayout,
 )
+from envs.encoding.cipher_state import gather_state
+from sim.core.checks import check_seat
 
 __all__ = ["COST_SCALE", "COUNT_CAP", "COUNT_SCALE", "MOD_CAP", "PENDING_KINDS", "PHASES",
            "POWER_CAP", "POWER_SCALE", "SIZE_CAP", "STACK_SCALE", "CipherEncoder"]
@@ -91,6 +101,30 @@ class CipherEncoder(CipherLayout):
         self._own_slots, self._opp_slots = (
             tuple(u[n] - (1 if n == "card" else 0) for n in names)
             for u in (unit_slices["own"], unit_slices["opp"]))
+        self._columns = SeatColumns(self)
+
+    # ------------------------------------------------------------------ from the state
+    def encode_seat(self, state: Any, seat: int) -> np.ndarray:
+        """`encode(state.observation(seat))`, read straight from the state without the dict
+        (envs/encoding/cipher_state.py). A seat other than 0 or 1 raises
+        InvalidArgumentError naming it."""
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        gather_state(self, state, check_seat(seat, 2), ones, idx, val)
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        if ones:
+            out.put(ones, 1.0)
+        if idx:
+            out.put(idx, val)
+        return out
+
+    def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
+        """`(N, size)` float32: row i is `encode_seat(states[i], seats[i])`, every row's
+        cards, scalars and units computed column-wise by numpy
+        (envs/encoding/cipher_batch.py); what BatchEnv calls every step, equal to
+        `encode_batch` of the observations."""
+        return self._columns.encode(states, seats)
 
     # ------------------------------------------------------------------ hot path
     def gather(self, obs: dict[str, Any], ones: list[int], idx: list[int],
@@ -220,40 +254,46 @@ class CipherEncoder(CipherLayout):
         # ---- battle
         battle = obs["battle"]
         if battle is not None:
-            ones.append(self.o_battle)
-            if battle["attacking_player"] == me:
-                ones.append(self.o_battle_you)
-            att = battle["attacker"]
-            dfn = battle["defender"]
-            if att is not None:
-                ones.append(self.o_battle_att + char[att["card"]])
-                p = att["power"]
-                if p:
-                    idx.append(self.o_battle_power)
-                    val.append(_cap(p * POWER_SCALE, POWER_CAP))
-            if dfn is not None:
-                ones.append(self.o_battle_def + char[dfn["card"]])
-                p = dfn["power"]
-                if p:
-                    idx.append(self.o_battle_power + 1)
-                    val.append(_cap(p * POWER_SCALE, POWER_CAP))
-            m = battle["attacker_mod"]
-            if m:
-                idx.append(self.o_battle_mod)
-                val.append(_clip(m * POWER_SCALE, MOD_CAP))
-            m = battle["defender_mod"]
-            if m:
-                idx.append(self.o_battle_mod + 1)
-                val.append(_clip(m * POWER_SCALE, MOD_CAP))
-            if battle["critical"]:
-                ones.append(self.o_battle_flags)
-            if battle["evaded"]:
-                ones.append(self.o_battle_flags + 1)
+            self._gather_battle(battle, me, ones, idx, val)
 
         # ---- pending choice
         pending = obs["pending"]
         if pending is not None:
             self._gather_pending(pending, me, ones, idx, val)
+
+    def _gather_battle(self, battle: dict[str, Any], me: int, ones: list[int], idx: list[int],
+                       val: list[float]) -> None:
+        """Entries of the battle in progress (the observation's `battle` view)."""
+        char = self._char
+        ones.append(self.o_battle)
+        if battle["attacking_player"] == me:
+            ones.append(self.o_battle_you)
+        att = battle["attacker"]
+        dfn = battle["defender"]
+        if att is not None:
+            ones.append(self.o_battle_att + char[att["card"]])
+            p = att["power"]
+            if p:
+                idx.append(self.o_battle_power)
+                val.append(_cap(p * POWER_SCALE, POWER_CAP))
+        if dfn is not None:
+            ones.append(self.o_battle_def + char[dfn["card"]])
+            p = dfn["power"]
+            if p:
+                idx.append(self.o_battle_power + 1)
+                val.append(_cap(p * POWER_SCALE, POWER_CAP))
+        m = battle["attacker_mod"]
+        if m:
+            idx.append(self.o_battle_mod)
+            val.append(_clip(m * POWER_SCALE, MOD_CAP))
+        m = battle["defender_mod"]
+        if m:
+            idx.append(self.o_battle_mod + 1)
+            val.append(_clip(m * POWER_SCALE, MOD_CAP))
+        if battle["critical"]:
+            ones.append(self.o_battle_flags)
+        if battle["evaded"]:
+            ones.append(self.o_battle_flags + 1)
 
     def _gather_offer(self, kind: str, pending: dict[str, Any], me: int, ones: list[int],
                       idx: list[int], val: list[float]) -> None:
@@ -304,22 +344,35 @@ class _BondCounts:
         key = tuple([c if up else -c for c, up in bonds])
         hit = self.memo.get(key)
         if hit is None:
-            counts: dict[int, int] = {}
-            colors = set()
-            n_up = 0
-            for c, up in bonds:
-                i = (self.up if up else self.down) + c
-                counts[i] = counts.get(i, 0) + 1
-                if up:
-                    n_up += 1
-                    if self.colors[c] >= 0:
-                        colors.add(self.color_base + self.colors[c])
-            cap = self.copies
-            hit = (tuple(counts), tuple(float(min(n, cap)) for n in counts.values()),
-                   tuple(sorted(colors)), n_up)
-            if len(self.memo) >= self.LIMIT:
-                self.memo.clear()
-            self.memo[key] = hit
+            hit = self._count(key, bonds)
+        return hit
+
+    def split_entries(self, cards: list[int], ups: list[bool]):
+        """`entries` of the bonds given as the state keeps them: card ids and face-up flags."""
+        key = (tuple(cards), tuple(ups))
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self._count(key, zip(cards, ups))
+        return hit
+
+    def _count(self, key: tuple, bonds: Any):
+        """Count the `(card, face_up)` pairs of `bonds` and store the entries under `key`."""
+        counts: dict[int, int] = {}
+        colors = set()
+        n_up = 0
+        for c, up in bonds:
+            i = (self.up if up else self.down) + c
+            counts[i] = counts.get(i, 0) + 1
+            if up:
+                n_up += 1
+                if self.colors[c] >= 0:
+                    colors.add(self.color_base + self.colors[c])
+        cap = self.copies
+        hit = (tuple(counts), tuple(float(min(n, cap)) for n in counts.values()),
+               tuple(sorted(colors)), n_up)
+        if len(self.memo) >= self.LIMIT:
+            self.memo.clear()
+        self.memo[key] = hit
         return hit
 
 

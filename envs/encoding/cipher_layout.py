@@ -58,7 +58,9 @@ character names); overriding `max_copies` or `max_order`, or changing the cards,
 layout (`encoder.slices()` always tells the truth for a given game).
 
 The encoder reads only `State.observation(player)` (sim/cipher/observation.py), so it holds
-only what that seat may know (C-3). Everything is from the observer's side: "own"/"your" is
+only what that seat may know (C-3); `encoder.encode_seat(state, player)`, what the envs call,
+writes the same vector straight from the state, reading only what the observation reads
+(tests/envs/test_cipher_fast_encoding.py checks both). Everything is from the observer's side: "own"/"your" is
 the observer, "opp" the other player. Orbs are face-down for everyone, their owner included:
 the vector holds only how many each player has left. Card-indexed slices have one entry per
 card id: entry `c - 1` is card id c (`game.cards[c]`). Unit slices have one entry per

@@ -6,7 +6,9 @@ player's own private ones: their hand and, before the MCs are flipped, their own
 The opponent's hand appears only as a size plus the cards both saw enter it (taken from
 the retreat area); deck orders and orbs never appear (orbs are face-down for everyone,
 their owner included); bonds, units, stacks, retreat and support areas are public.
-The env encoder reads nothing but this dict. Rulings C-3, C-4, FE-10, FE-23, FE-27, FE-30.
+The env encoder encodes this dict (its observe-and-encode path reads the same facts from
+the state, through `unit_powers`, `battle_view` and `pending_choice_view`, and is tested
+equal). Rulings C-3, C-4, FE-10, FE-23, FE-27, FE-30.
 """
 from __future__ import annotations
 
@@ -20,55 +22,98 @@ PHASE_NAMES = {"mulligan": "set-up", "bond": "Bond Phase", "deploy": "Deployment
                "action": "Action Phase", "over": "game over"}
 """How an illegal-action message names each phase."""
 
-def _units(state, player: int) -> list[dict]:
+
+def unit_powers(state, player: int) -> list[int]:
+    """The current power of each of `player`'s units, in unit order: `effects.power` of each.
+
+    A continuous skill that applies only when attacking or defending adds to the unit in the
+    battle and to no other. So when every continuous skill on that side's field is of that
+    kind, a unit outside the battle has its printed power plus its modifier, never below
+    zero, and only the side's unit in the battle (if any) asks `effects.power`; otherwise
+    every unit does."""
     pl = state.players[player]
     g = state.game
-    out = []
-    for i, st in enumerate(pl.u_stack):
-        out.append({
-            "card": st[-1], "under": list(st[:-1]), "character": g.char_names[pl.u_char[i]],
-            "line": "front" if pl.u_front[i] else "rear", "tapped": pl.u_tapped[i],
-            "promoted": pl.u_promoted[i], "mc": pl.u_uid[i] == pl.mc,
-            "power": fx.power(state, player, i), "mod": pl.u_mod[i], "used": pl.u_used[i],
-        })
+    stacks = pl.u_stack
+    quiet = quiet_cards(g)
+    for st in stacks:
+        if st[-1] not in quiet:
+            return [fx.power(state, player, i) for i in range(len(stacks))]
+    base = g.power
+    out = [v if v > 0 else 0 for v in [base[st[-1]] + m for st, m in zip(stacks, pl.u_mod)]]
+    if state.b_att >= 0:
+        i = fx.battle_unit(state, player)
+        if i >= 0:
+            out[i] = fx.power(state, player, i)
     return out
 
 
-def _public(state, player: int) -> dict:
+_BATTLE_ONLY = ("attacking", "defending")
+_QUIET: dict[int, tuple[object, frozenset[int]]] = {}
+
+
+def quiet_cards(game) -> frozenset[int]:
+    """The card ids of `game` whose continuous skills (if any) all apply only in a battle:
+    on top of a unit they add nothing outside one (`unit_powers`); computed once per game."""
+    hit = _QUIET.get(id(game))
+    if hit is None or hit[0] is not game:
+        tops = frozenset(c for c, skills in enumerate(game.continuous)
+                         if all(sk.param("when") in _BATTLE_ONLY for sk in skills))
+        if len(_QUIET) >= 64:
+            _QUIET.clear()
+        hit = _QUIET[id(game)] = (game, tops)
+    return hit[1]
+
+
+def _units(state, player: int, powers: list[int]) -> list[dict]:
     pl = state.players[player]
+    names = state.game.char_names
+    mc = pl.mc
+    return [{"card": st[-1], "under": list(st[:-1]), "character": names[ch],
+             "line": "front" if front else "rear", "tapped": tapped, "promoted": promoted,
+             "mc": uid == mc, "power": p, "mod": mod, "used": used}
+            for st, ch, front, tapped, promoted, uid, p, mod, used in zip(
+                pl.u_stack, pl.u_char, pl.u_front, pl.u_tapped, pl.u_promoted, pl.u_uid, powers,
+                pl.u_mod, pl.u_used)]
+
+
+def _public(state, player: int, powers: list[int]) -> dict:
+    pl = state.players[player]
+    support = pl.support
     return {
         "hand_size": len(pl.hand), "deck_size": len(pl.deck), "orbs": len(pl.orbs),
-        "retreat": list(pl.retreat), "bonds": [[c, up] for c, up in zip(pl.bonds, pl.bond_up)],
-        "support": pl.support if pl.support >= 0 else None, "units": _units(state, player),
+        "retreat": pl.retreat[:], "bonds": [[c, up] for c, up in zip(pl.bonds, pl.bond_up)],
+        "support": support if support >= 0 else None, "units": _units(state, player, powers),
         "spent": pl.spent, "bonded": pl.bonded, "turns_taken": pl.turns_taken,
         "mulligans": pl.mulligans, "revealed_hand": sorted(pl.revealed),
     }
 
 
-def battle_view(state) -> dict | None:
+def battle_view(state, powers: tuple[list[int], list[int]] | None = None) -> dict | None:
     """The battle in progress as both seats see it (the attacker and defender with their
-    current power, modifiers, critical and evade), or None outside a battle."""
+    current power, modifiers, critical and evade), or None outside a battle. `powers`, when
+    given, is `(unit_powers(state, 0), unit_powers(state, 1))`, read instead of asking
+    `effects.power` again."""
     if state.b_att < 0:
         return None
     a, d = state.active, 1 - state.active
     ai = state.players[a].index_of(state.b_att)
     di = state.players[d].index_of(state.b_def)
+
     def side(p: int, i: int) -> dict | None:
-        return None if i < 0 else {"card": state.players[p].u_stack[i][-1], "power": fx.power(state, p, i)}
+        if i < 0:
+            return None
+        return {"card": state.players[p].u_stack[i][-1],
+                "power": fx.power(state, p, i) if powers is None else powers[p][i]}
 
     return {"attacking_player": a, "attacker": side(a, ai), "defender": side(d, di),
             "attacker_mod": state.b_att_mod, "defender_mod": state.b_def_mod,
             "critical": state.b_crit, "evaded": state.b_evaded}
 
 
-def observe(state, player: int) -> dict:
-    """The structured view of `player` (0 or 1); contains nothing that seat cannot know.
-    Any other seat (a bool, a float, 2) raises InvalidArgumentError naming it (C-4)."""
-    player = check_seat(player, 2)
-    me = state.players[player]
-    mine = _public(state, player)
-    mine["hand"] = sorted(me.hand)
-    mine["setaside_mc"] = me.setaside if me.setaside >= 0 else None
+def pending_choice_view(state) -> dict | None:
+    """The pending choice as every seat sees it (its kind, who decides and what it offers:
+    the attacker, the skill and its targets, the bonds to turn, the cost limit, the
+    triggers to order), or None when nothing is pending."""
     pending = state.pending
     view = pending_view(pending)
     if pending is not None:
@@ -86,7 +131,20 @@ def observe(state, player: int) -> dict:
             view["max_cost"] = pending[2]
         elif kind == "order":
             view["triggers"] = [[e[0], e[2], e[3]] for e in pending[2]]
-    return seat_view(state, player, mine, _public(state, 1 - player), battle_view(state), view, phase=state.phase)
+    return view
+
+
+def observe(state, player: int) -> dict:
+    """The structured view of `player` (0 or 1); contains nothing that seat cannot know.
+    Any other seat (a bool, a float, 2) raises InvalidArgumentError naming it (C-4)."""
+    player = check_seat(player, 2)
+    me = state.players[player]
+    powers = (unit_powers(state, 0), unit_powers(state, 1))
+    mine = _public(state, player, powers[player])
+    mine["hand"] = sorted(me.hand)
+    mine["setaside_mc"] = me.setaside if me.setaside >= 0 else None
+    return seat_view(state, player, mine, _public(state, 1 - player, powers[1 - player]),
+                     battle_view(state, powers), pending_choice_view(state), phase=state.phase)
 
 
 # --------------------------------------------------------------------------- labels
