@@ -71,3 +71,20 @@ def test_zoo_refuses_bad_input_in_one_line(tiny_run, tmp_path, capsys, argv, mes
     assert cli(argv + ["--zoo-dir", str(tmp_path)]) == 2
     assert message in capsys.readouterr().err
     assert not list(tmp_path.glob("*.pt"))
+
+
+def test_list_prints_every_shipped_model_and_writes_the_docs_section(tmp_path, capsys):
+    docs = tmp_path / "rl.md"
+    docs.write_text("# RL\n\n### Zoo strength\n\nold table\n\n## After\n\nkept\n")
+    assert cli(["zoo", "list", "--docs", str(docs)]) == 0
+    out = capsys.readouterr().out
+    for name in zoo.names():
+        assert f"ppo:{name}: " in out and "trained by: tcglab train --game " in out
+    text = docs.read_text()
+    assert "old table" not in text and "| model | game | seats |" in text and text.endswith("## After\n\nkept\n")
+
+
+def test_agents_lists_the_zoo_models_by_spec(capsys):
+    assert cli(["agents"]) == 0
+    out = capsys.readouterr().out
+    assert zoo.names() and all(f"ppo:{name} (" in out for name in zoo.names())
