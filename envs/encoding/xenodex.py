@@ -19,14 +19,16 @@ computed column-wise by envs/encoding/xenodex_batch.py).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
+from envs.encoding.base import CardCounts
 from envs.encoding.xenodex_batch import UNIT_FIELDS as _UNIT_FIELDS
 from envs.encoding.xenodex_batch import UnitColumns
+from envs.encoding.xenodex_board import SlotMemo
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
     BP_SCALE,
@@ -41,6 +43,8 @@ from envs.encoding.xenodex_layout import (
     STAT_SCALE,
     XenodexLayout,
 )
+from envs.encoding.xenodex_state import encode_state, encode_states, frames
+from sim.core.checks import check_seat
 
 __all__ = ["ATTACK_SCALE", "BP_SCALE", "CDX_CAP", "CDX_SCALE", "EMISSION_SCALE", "FIELD_SCALE",
            "HOME_KINDS", "MAX_SEATS", "PENDING_KINDS", "PHASES", "STAT_SCALE", "XenodexEncoder"]
@@ -105,6 +109,41 @@ class XenodexEncoder(XenodexLayout):
         n = self.n
         self._rel = [[(q - me) % n for q in range(n)] + [MAX_SEATS] for me in range(n)]
         self._columns = UnitColumns(self)
+        self._init_fast_path()
+
+    def _init_fast_path(self) -> None:
+        """The tables of `encode_seat` (envs/encoding/xenodex_state.py): per relative seat its
+        seat block's scalar indices and card counters, per instance its side, and per observer
+        each instance's relative side, unit block start and scalar indices."""
+        so = self._s
+        self._fast_counts = (CardCounts(self.o_echo_disc), CardCounts(self.o_hand),
+                             CardCounts(self.o_tx_hand))
+        self._seat_idx = [tuple(b + o for o in self._seat_off) for b in self.seat_bases]
+        self._seat_counts = [(CardCounts(b + so["staged"]), CardCounts(b + so["discard"]),
+                              CardCounts(b + so["tx_discard"])) for b in self.seat_bases]
+        self._board = SlotMemo(self)
+        self._frames = frames(self)
+
+    def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
+        """`encode_batch` of `states[i].observation(seats[i])`, read straight from the states
+        (envs/encoding/xenodex_state.py): what BatchEnv calls every step. States of another
+        game object take the plain path."""
+        if len(states) != len(seats):
+            raise ValueError(f"{len(states)} states but {len(seats)} seats")
+        if any(s.game is not self.game for s in states):
+            return self.encode_batch(s.observation(p) for s, p in zip(states, seats))
+        return encode_states(self, states, seats)
+
+    def encode_seat(self, state: Any, seat: int) -> np.ndarray:
+        """`encode(state.observation(seat))`, read straight from the state
+        (envs/encoding/xenodex_state.py): what the AEC env calls every step. A bad seat is
+        check_seat's InvalidArgumentError; a state of another game object takes the plain
+        path."""
+        if state.game is not self.game:
+            return self.encode(state.observation(seat))
+        n = state.n
+        me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
+        return encode_state(self, state, me)
 
     def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
         """A `(N, size)` float32 array, row i encoding the i-th observation: the units of

@@ -1,0 +1,334 @@
+"""XenodeX's observe-and-encode fast path: one seat's vector read straight from the engine
+state, equal to `encoder.encode(state.observation(seat))` without building the
+observation dict.
+
+    from envs.encoding.xenodex import XenodexEncoder
+
+    encoder = XenodexEncoder(game)
+    vec = encoder.encode_seat(state, seat)        # == encoder.encode(state.observation(seat))
+    rows = encoder.encode_seats(states, seats)    # == encoder.encode_batch(observations)
+
+The AEC env and BatchEnv call these. `gather_state` lists the same entries as
+`XenodexEncoder.gather` of the observation and reads the state only where
+sim/xenodex/observation.py's `observe` reads it for that seat (C-3, XD-29): the seat's own
+hands of characters and TX; of every other hand, every deck and the TX and Echo decks
+only their sizes; the public rest (CDX, emission, staging, pools, discards, the board,
+the Echo, the battle and the pending decision). Slot control and emission come from the
+very functions `observe` uses (`cycle.controllers`, `cycle.emission`); a unit's STR and
+DEF add to its printed values the bonuses of `battle.slot_bonuses`, computed for every
+slot at once (`slot_bonus_table`, tested equal). `encode_seats` runs the column-wise batch
+of envs/encoding/xenodex_batch.py on the same pieces. tests/envs/test_xenodex_fast_encoding.py
+checks the equality over seeded games and that states differing only in what the seat may
+not see encode the same.
+"""
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from envs.encoding.xenodex_layout import (
+    ATTACK_SCALE,
+    CDX_CAP,
+    CDX_SCALE,
+    EMISSION_SCALE,
+    FIELD_SCALE,
+    MAX_SEATS,
+)
+from sim.core.checks import check_seat
+from sim.xenodex import cycle as cy
+
+
+def encode_state(enc: Any, state: Any, me: int) -> np.ndarray:
+    """Seat `me`'s vector of `state` (a valid seat of a state of `enc.game`): the entries of
+    `gather_state`, mapped to `me`'s indices (`frames`), written into a new float32 array."""
+    chunks: list[tuple[bytes, bytes, bytes]] = []
+    gather_state(enc, state, me, chunks)
+    o, i, v = map(b"".join, zip(*chunks))
+    o = np.frombuffer(o, np.int64)
+    i = np.frombuffer(i, np.int64)
+    if me:
+        frame = enc._frames[me]
+        o = frame[o]
+        i = frame[i]
+    out = np.zeros(enc.layout.size, dtype=np.float32)
+    out[o] = 1.0
+    out[i] = np.frombuffer(v, np.float64)
+    return out
+
+
+def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
+    """`(N, size)` float32, row i seat `seats[i]`'s vector of `states[i]` (states of
+    `enc.game`; each seat is checked): one `gather_state` per row, then numpy maps and
+    writes every row's entries at once."""
+    if len(states) != len(seats):
+        raise ValueError(f"{len(states)} states but {len(seats)} seats")
+    n = enc.n
+    chunks: list[tuple[bytes, bytes, bytes]] = []
+    ends: list[int] = []  # len(chunks) after each row
+    mes: list[int] = []
+    for state, seat in zip(states, seats):
+        me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
+        gather_state(enc, state, me, chunks)
+        ends.append(len(chunks))
+        mes.append(me)
+    rows = len(ends)
+    size = enc.layout.size
+    out = np.zeros((rows, size), dtype=np.float32)
+    if not rows:
+        return out
+    o, i, v = zip(*chunks)
+    row_ends = np.array(ends, dtype=np.intp) - 1
+    frames = enc._frames
+    flat = out.reshape(-1)
+    for part, value in ((o, None), (i, v)):
+        # each row's entry count (its chunks' bytes / 8), its observer and its offset
+        ends_at = np.fromiter(map(len, part), np.intp, len(part)).cumsum()[row_ends] >> 3
+        counts = np.diff(ends_at, prepend=0)
+        row = np.repeat(np.arange(rows), counts)
+        at = frames[np.repeat(mes, counts), np.frombuffer(b"".join(part), np.int64)]
+        at += row * size
+        flat[at] = 1.0 if value is None else np.frombuffer(b"".join(value), np.float64)
+    return out
+
+
+def gather_state(enc: Any, state: Any, me: int,
+                 chunks: list[tuple[bytes, bytes, bytes]]) -> None:
+    """Append seat `me`'s entries of `state` (a valid seat of a state of `enc.game`) for the
+    XenodexEncoder `enc` to `chunks`, as packed `(ones, indices, values)` triples (int64,
+    int64, float64 bytes): the entries `enc.gather(state.observation(me), ...)` lists, but
+    written **as seat 0 sees them**: every seat-relative part (seat blocks, anchors,
+    control, unit blocks and totals, the battle's passed sides, the decider, Cleave hits)
+    at its absolute seat, the rest as `me` sees it; `enc._frames[me]` maps them to `me`'s
+    indices. The board slots' entries come from envs/encoding/xenodex_board.py's memo."""
+    ones: list[int] = []
+    idx: list[int] = []
+    val: list[float] = []
+    ctrl = gather_game(enc, state, me, ones, idx, val)
+    _gather_seats(enc, state, ctrl, ones, idx, val)
+    if state.bslot >= 0:
+        ones.append(enc.o_battle)
+        ones.append(enc.o_bslot + enc.positions[state.bslot])
+        if state.bstage == 0:
+            ones.append(enc.o_bstage)
+        passed = state.bpassed
+        rel = enc._rel[0]
+        for q in range(state.sides):
+            if passed >> q & 1:
+                ones.append(enc.o_bpassed + rel[q])
+    pend = state.pending
+    if pend is not None:
+        _gather_pending(enc, state, pend, ones, idx, val)
+    chunks.append((struct.pack(f"={len(ones)}q", *ones), struct.pack(f"={len(idx)}q", *idx),
+                   struct.pack(f"={len(val)}d", *val)))
+    enc._board.gather(state, ctrl, chunks)
+
+
+def emissions(state: Any) -> list[int]:
+    """`[cycle.emission(state, q) for q in seats]`, in one pass over the anchors."""
+    g = state.game
+    n, K = state.n, state.K
+    alvl, abp = state.alvl, state.abp
+    surge = g.echo_surge[state.echo]
+    solo, contested = g.emission, g.contested
+    out = [0] * n
+    for k in range(K):
+        live = [q for q in range(n) if alvl[q * K + k] >= 0 and abp[q * K + k] > 0]
+        if live:
+            table = solo if len(live) == 1 else contested
+            for q in live:
+                out[q] += table[alvl[q * K + k]] + surge
+    return out
+
+
+def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
+                val: list[float]) -> list[int]:
+    """Append the game and own-hand entries; returns `cycle.controllers(state)`."""
+    cycle = state.cycle
+    limit = state.params.cycle_limit
+    idx.append(enc.o_cycle)
+    x = cycle / limit
+    val.append(2.0 if x > 2.0 else x)
+    if cycle < limit:
+        idx.append(enc.o_left)
+        val.append((limit - cycle) / limit)
+    ones.append(enc.o_players + state.n - 2)
+    try:
+        ones.append(enc._phase[state.phase])
+    except KeyError:
+        raise ValueError(f"unknown phase {state.phase!r}: the encoder needs updating") from None
+    if state.done:
+        winner = state.winner
+        ones.append(enc.o_outcome + (0 if winner == me else 1 if winner >= 0 else 2))
+    ones.append(enc.o_echo + state.echo)
+    echo_left = len(state.echo_deck)
+    if echo_left:
+        idx.append(enc.o_echo_deck)
+        val.append(echo_left / enc.echo_total)
+    counters = enc._fast_counts
+    if state.echo_disc:
+        i, v = counters[0].entries(state.echo_disc)
+        idx += i
+        val += v
+    f = state.fstr
+    if f:
+        x = f / FIELD_SCALE
+        idx.append(enc.o_fields)
+        val.append(-2.0 if x < -2.0 else 2.0 if x > 2.0 else x)
+    f = state.fdef
+    if f:
+        x = f / FIELD_SCALE
+        idx.append(enc.o_fields + 1)
+        val.append(-2.0 if x < -2.0 else 2.0 if x > 2.0 else x)
+    hand = state.hand[me]
+    if hand:
+        i, v = counters[1].entries(tuple(map(state.card.__getitem__, hand)))
+        idx += i
+        val += v
+    tx_hand = state.tx_hand[me]
+    if tx_hand:
+        i, v = counters[2].entries(tx_hand)
+        idx += i
+        val += v
+    return cy.controllers(state)
+
+
+def _gather_seats(enc: Any, state: Any, ctrl: list[int], ones: list[int], idx: list[int],
+                  val: list[float]) -> None:
+    """Append every seat block's entries, seat q's in block q (as seat 0 sees them)."""
+    n = state.n
+    controlled = [0] * n
+    for c in ctrl:
+        if c >= 0:
+            controlled[c] += 1
+    proven = [0] * n
+    for c in state.proven:
+        if c >= 0:
+            proven[c] += 1
+    seat_off = enc._seat_idx
+    s_present, s_deck, s_starved, _, _, _, s_lead, s_to_act, s_winner = enc._seat_flag_off
+    i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = enc._seat_inv
+    deck_index = enc._deck_index
+    no_deck = len(enc.decks)
+    seat_counts = enc._seat_counts
+    seat_bases = enc.seat_bases
+    lead = state.lead
+    current = state.current_player
+    winner = state.winner if state.done else -2
+    decks, cdx_, hand, deck, astaged, pool = (state.decks, state.cdx, state.hand, state.deck,
+                                              state.astaged, state.pool)
+    tx_hand, tx_deck, tx_left_, starved = state.tx_hand, state.tx_deck, state.tx_left, state.starved
+    staged, discard, tx_disc = state.staged, state.discard, state.tx_disc
+    card_of = state.card.__getitem__
+    emission = emissions(state)
+    for q in range(n):
+        b = seat_bases[q]
+        ones.append(b + s_present)
+        ones.append(b + s_deck + deck_index.get(decks[q], no_deck))
+        idx += seat_off[q]
+        x = cdx_[q] / CDX_SCALE
+        e = emission[q] / EMISSION_SCALE
+        h = len(hand[q]) * i_hand
+        a = astaged[q] * i_pool
+        t = len(tx_hand[q]) * i_tx_draw
+        d = len(tx_deck[q]) / 16.0
+        left = tx_left_[q] * i_tx_plays
+        val += (0.0 if x < 0.0 else CDX_CAP if x > CDX_CAP else x,
+                0.0 if e < 0.0 else 2.0 if e > 2.0 else e,
+                0.0 if h < 0.0 else 2.0 if h > 2.0 else h, len(deck[q]) * i_deck,
+                0.0 if a < 0.0 else 1.0 if a > 1.0 else a, pool[q] * i_pool,
+                0.0 if t < 0.0 else 2.0 if t > 2.0 else t,
+                0.0 if d < 0.0 else 2.0 if d > 2.0 else d,
+                0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
+                controlled[q] * i_slots, proven[q] * i_slots)
+        if starved[q]:
+            ones.append(b + s_starved)
+        c_staged, c_discard, c_tx = seat_counts[q]
+        if staged[q]:
+            i, v = c_staged.entries(tuple(map(card_of, staged[q])))
+            idx += i
+            val += v
+        if discard[q]:
+            i, v = c_discard.entries(tuple(map(card_of, discard[q])))
+            idx += i
+            val += v
+        if tx_disc[q]:
+            i, v = c_tx.entries(tx_disc[q])
+            idx += i
+            val += v
+        if q == lead:
+            ones.append(b + s_lead)
+        if q == current:
+            ones.append(b + s_to_act)
+        if q == winner:
+            ones.append(b + s_winner)
+
+
+def _gather_pending(enc: Any, state: Any, pend: tuple, ones: list[int], idx: list[int],
+                    val: list[float]) -> None:
+    """Append the pending decision's entries (as seat 0 sees them), from the engine's
+    pending tuple as `observe` reads it."""
+    n, K = state.n, state.K
+    kind = pend[0]
+    enc._gather_pending_kind(kind, ones)
+    p = pend[1]
+    ones.append(enc.o_pplayer + p % n)
+    if kind in ("strike", "actor", "cleave", "ability"):
+        ones.append(enc.o_pslot + enc.positions[pend[2]])
+        if kind != "strike":
+            ones.append(enc.o_punit + pend[3] - p * state.D)
+        if kind == "ability":
+            ones.append(enc.o_pability + pend[4])
+        elif kind == "cleave":
+            left = pend[4] / 3.0
+            atk = pend[5] / ATTACK_SCALE
+            idx += (enc.o_pleft, enc.o_patk)
+            val += (0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
+                    0.0 if atk < 0.0 else 2.0 if atk > 2.0 else atk)
+            D = state.D
+            for a in pend[6]:
+                r_p, u = divmod(a - enc.a_target, D + K)
+                q = r_p if r_p >= n else (p + r_p) % n     # the absolute side hit
+                r = q if q < n else MAX_SEATS
+                if u < D:
+                    ones.append(enc.o_phit_units + r * D + u)
+                else:
+                    ones.append(enc.o_phit_anchors + r * enc.KP + enc.positions[u - D])
+    elif kind == "tx":
+        ones.append(enc.o_ptx + pend[2] - 1)
+        home = enc._home.get(pend[3][0])
+        if home is not None:
+            ones.append(home)
+def frames(enc: Any) -> np.ndarray:
+    """`(n, size)` intp, read only: row `me` maps an index of the vector as seat 0 sees it to
+    the index seat `me` sees. Every seat-relative part (a seat block; in a slot block the
+    control one-hots, a seat's anchor features and its unit totals; a seat's unit blocks;
+    the battle's passed sides; the decider; the Cleave hits) moves from relative seat r to
+    (r - me) mod n; the rest (the Ancients' parts among them) stays."""
+    n = enc.n
+    D, KP = enc.D, enc.KP
+    lo = enc.slot_layout.offsets()
+    # Each seat-relative part: (its start for each relative seat r < n, its length).
+    parts: list[tuple[list[int], int]] = [
+        (enc.seat_bases[:n], enc.seat_layout.size),
+        ([enc.unit_bases[r][0] for r in range(n)], D * enc.unit_layout.size),
+        ([enc.o_bpassed + r for r in range(n)], 1),
+        ([enc.o_pplayer + r for r in range(n)], 1),
+        ([enc.o_phit_units + r * D for r in range(n)], D),
+        ([enc.o_phit_anchors + r * KP for r in range(n)], KP)]
+    anchor = lo["anchor_1"] - lo["anchor_0"]  # one seat's anchor features, contiguous
+    for b in enc.slot_bases:
+        for name in ("start_controller", "controller", "proven", "units", "str", "bp"):
+            parts.append(([b + lo[name] + r for r in range(n)], 1))
+        parts.append(([b + lo[f"anchor_{r}"] for r in range(n)], anchor))
+    out = np.tile(np.arange(enc.layout.size, dtype=np.intp), (n, 1))
+    for me in range(n):
+        for starts, length in parts:
+            for r in range(n):
+                a = starts[r]
+                t = starts[(r - me) % n]
+                out[me, a:a + length] = np.arange(t, t + length)
+    out.setflags(write=False)
+    return out
