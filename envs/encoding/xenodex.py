@@ -122,6 +122,7 @@ class XenodexEncoder(XenodexLayout):
         self._seat_counts = [(CardCounts(b + so["staged"]), CardCounts(b + so["discard"]),
                               CardCounts(b + so["tx_discard"])) for b in self.seat_bases]
         self._board = SlotMemo(self)
+        self._seat_memo: dict[tuple, tuple[bytes, bytes]] = {}
         self._frames = frames(self)
 
     def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:

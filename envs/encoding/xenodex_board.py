@@ -1,14 +1,14 @@
 """The board part of XenodeX's observe-and-encode path: every slot block (flags, control,
 anchors, per-side unit totals) and every unit block, read straight from the state.
 
-`SlotMemo(encoder)` holds the tables; `memo.gather(state, ctrl, chunks)` appends one entry
-per slot to `chunks`: the slot's `(ones, indices, values)` packed as bytes (int64, int64,
-float64), written **as seat 0 sees it** (envs/encoding/xenodex_state.py maps them to the
+`SlotMemo(encoder)` holds the tables; `memo.gather(state, shared, chunks)` appends one entry
+per slot to `chunks`: the slot's `(indices, values)` packed as int64 and float64 bytes,
+written **as seat 0 sees it** (envs/encoding/xenodex_state.py maps them to the
 observer's indices), so one memo serves every observer.
 
-A slot's entries are a pure function of the raw facts in its key (its flags and control,
-the seats' anchors and TX bonuses there, the Echo fields, and its units' instances, cards,
-BP, actions used and flags), memoized: between two decisions most slots are unchanged,
+A slot's entries are a pure function of the raw facts in its key (its flags, every seat's
+anchors, proven slots and TX bonuses, whence its control, the Echo fields, and its units'
+instances, cards, BP, actions used and flags), memoized: between two decisions most slots are unchanged,
 and other seats see the same slot. A unit's STR and DEF add to its printed values what
 `battle.slot_bonuses` adds (the anchors' auras, TX bonuses, the Echo fields; floor 0) and
 an anchor's DEF adds its side's Fortify there, as `observe` does.
@@ -21,16 +21,21 @@ from operator import itemgetter
 from typing import Any
 
 from envs.encoding.xenodex_layout import BP_SCALE, MAX_SEATS, STAT_SCALE
+from sim.xenodex import cycle as cy
 from sim.xenodex.state import DENIED, RALLIED
 
 _STR_CAP = 3 * STAT_SCALE
 _BP_CAP = 2 * BP_SCALE
 
 
-def _pack(ones: list[int], idx: list[int], val: list[float]) -> tuple[bytes, bytes, bytes]:
-    """The three lists as int64, int64 and float64 bytes."""
-    return (struct.pack(f"={len(ones)}q", *ones), struct.pack(f"={len(idx)}q", *idx),
-            struct.pack(f"={len(val)}d", *val))
+def pack(ones: list[int], idx: list[int], val: list[float]) -> tuple[bytes, bytes]:
+    """A chunk of `gather_state`: the indices `ones + idx` as int64 bytes and their values
+    (1.0 for each of `ones`, then `val`) as float64 bytes."""
+    return (struct.pack(f"={len(ones) + len(idx)}q", *ones, *idx),
+            struct.pack(f"={len(ones) + len(val)}d", *_ONE * len(ones), *val))
+
+
+_ONE = (1.0,)
 
 
 class SlotMemo:
@@ -43,7 +48,7 @@ class SlotMemo:
         self.enc = enc
         game = enc.game
         D, n = enc.D, enc.n
-        self.memo: dict[tuple, tuple[bytes, bytes, bytes]] = {}
+        self.memo: dict[tuple, tuple[bytes, bytes]] = {}
         # As seat 0 sees them: each instance's side, relative side, unit block start and
         # value indices (bp, bp_fraction, max_bp, str, def, actions_left).
         instances = range(game.sides * D)
@@ -55,42 +60,41 @@ class SlotMemo:
         self.idx_of = [tuple(b + o for o in u_vals) for b in self.base_of]
         self.max_bp = [mx / BP_SCALE if mx < 2 * BP_SCALE else 2.0 for mx in game.u_bp]
 
-    def gather(self, state: Any, ctrl: list[int], chunks: list[tuple[bytes, bytes, bytes]]
+    def gather(self, state: Any, shared: tuple, chunks: list[tuple[bytes, bytes]]
                ) -> None:
-        """Append each slot's packed entries (as seat 0 sees them) to `chunks`; `ctrl` is
-        `cycle.controllers(state)`."""
+        """Append each slot's packed entries (as seat 0 sees them) to `chunks`; `shared` is
+        the key part every slot holds (the Echo fields and every seat's anchors, proven
+        slots and TX bonuses, see `gather_state`)."""
         K = state.K
         memo = self.memo
-        siege, start, proven = state.siege, state.start_ctrl, state.proven
+        siege, start = state.siege, state.start_ctrl
         echo_slot = state.echo_slot
-        fstr, fdef = state.fstr, state.fdef
-        alvl, abp, bstr, bdef, board = state.alvl, state.abp, state.bstr, state.bdef, state.board
-        card, bp, used, flags = state.card, state.bp, state.used, state.flags
+        board, card, bp, used, flags = state.board, state.card, state.bp, state.used, state.flags
+        ctrl = None
         for k in range(K):
             here = board[k]
             m = len(here)
             if m > 1:
                 get = itemgetter(*here)
-                key = (k, siege[k], start[k], ctrl[k], proven[k], k == echo_slot, fstr, fdef,
-                       *alvl[k::K], *abp[k::K], *bstr[k::K], *bdef[k::K], tuple(here),
-                       get(card), get(bp), get(used), get(flags))
+                key = (k, shared, siege[k], start[k], k == echo_slot, tuple(here), get(card),
+                       get(bp), get(used), get(flags))
             elif m:
                 j = here[0]
-                key = (k, siege[k], start[k], ctrl[k], proven[k], k == echo_slot, fstr, fdef,
-                       *alvl[k::K], *abp[k::K], *bstr[k::K], *bdef[k::K], j, card[j], bp[j],
+                key = (k, shared, siege[k], start[k], k == echo_slot, j, card[j], bp[j],
                        used[j], flags[j])
             else:
-                key = (k, siege[k], start[k], ctrl[k], proven[k], k == echo_slot, fstr, fdef,
-                       *alvl[k::K], *abp[k::K], *bstr[k::K], *bdef[k::K])
+                key = (k, shared, siege[k], start[k], k == echo_slot)
             hit = memo.get(key)
             if hit is None:
+                if ctrl is None:
+                    ctrl = cy.controllers(state)
                 o: list[int] = []
                 i: list[int] = []
                 v: list[float] = []
                 self._slot(state, k, ctrl[k], o, i, v)
                 if m:
                     self._units(state, k, o, i, v)
-                hit = _pack(o, i, v)
+                hit = pack(o, i, v)
                 if len(memo) >= self.LIMIT:
                     memo.clear()
                 memo[key] = hit

@@ -23,12 +23,12 @@ not see encode the same.
 """
 from __future__ import annotations
 
-import struct
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from envs.encoding.xenodex_board import pack
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
     CDX_CAP,
@@ -44,18 +44,14 @@ from sim.xenodex import cycle as cy
 def encode_state(enc: Any, state: Any, me: int) -> np.ndarray:
     """Seat `me`'s vector of `state` (a valid seat of a state of `enc.game`): the entries of
     `gather_state`, mapped to `me`'s indices (`frames`), written into a new float32 array."""
-    chunks: list[tuple[bytes, bytes, bytes]] = []
+    chunks: list[tuple[bytes, bytes]] = []
     gather_state(enc, state, me, chunks)
-    o, i, v = map(b"".join, zip(*chunks))
-    o = np.frombuffer(o, np.int64)
-    i = np.frombuffer(i, np.int64)
+    i, v = map(b"".join, zip(*chunks))
+    at = np.frombuffer(i, np.int64)
     if me:
-        frame = enc._frames[me]
-        o = frame[o]
-        i = frame[i]
+        at = enc._frames[me][at]
     out = np.zeros(enc.layout.size, dtype=np.float32)
-    out[o] = 1.0
-    out[i] = np.frombuffer(v, np.float64)
+    out[at] = np.frombuffer(v, np.float64)
     return out
 
 
@@ -66,7 +62,7 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     if len(states) != len(seats):
         raise ValueError(f"{len(states)} states but {len(seats)} seats")
     n = enc.n
-    chunks: list[tuple[bytes, bytes, bytes]] = []
+    chunks: list[tuple[bytes, bytes]] = []
     ends: list[int] = []  # len(chunks) after each row
     mes: list[int] = []
     for state, seat in zip(states, seats):
@@ -79,26 +75,21 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     out = np.zeros((rows, size), dtype=np.float32)
     if not rows:
         return out
-    o, i, v = zip(*chunks)
-    row_ends = np.array(ends, dtype=np.intp) - 1
-    frames = enc._frames
-    flat = out.reshape(-1)
-    for part, value in ((o, None), (i, v)):
-        # each row's entry count (its chunks' bytes / 8), its observer and its offset
-        ends_at = np.fromiter(map(len, part), np.intp, len(part)).cumsum()[row_ends] >> 3
-        counts = np.diff(ends_at, prepend=0)
-        row = np.repeat(np.arange(rows), counts)
-        at = frames[np.repeat(mes, counts), np.frombuffer(b"".join(part), np.int64)]
-        at += row * size
-        flat[at] = 1.0 if value is None else np.frombuffer(b"".join(value), np.float64)
+    i, v = zip(*chunks)
+    # each row's entry count (its chunks' bytes / 8), then each entry's row and observer
+    ends_at = np.fromiter(map(len, i), np.intp, len(i)).cumsum()[np.array(ends) - 1] >> 3
+    counts = np.diff(ends_at, prepend=0)
+    at = enc._frames[np.repeat(mes, counts), np.frombuffer(b"".join(i), np.int64)]
+    at += np.repeat(np.arange(0, rows * size, size), counts)
+    out.reshape(-1)[at] = np.frombuffer(b"".join(v), np.float64)
     return out
 
 
 def gather_state(enc: Any, state: Any, me: int,
-                 chunks: list[tuple[bytes, bytes, bytes]]) -> None:
+                 chunks: list[tuple[bytes, bytes]]) -> None:
     """Append seat `me`'s entries of `state` (a valid seat of a state of `enc.game`) for the
-    XenodexEncoder `enc` to `chunks`, as packed `(ones, indices, values)` triples (int64,
-    int64, float64 bytes): the entries `enc.gather(state.observation(me), ...)` lists, but
+    XenodexEncoder `enc` to `chunks`, as packed `(indices, values)` pairs (int64 and
+    float64 bytes; an entry equal to 1 is listed with the value 1.0): the entries `enc.gather(state.observation(me), ...)` lists, but
     written **as seat 0 sees them**: every seat-relative part (seat blocks, anchors,
     control, unit blocks and totals, the battle's passed sides, the decider, Cleave hits)
     at its absolute seat, the rest as `me` sees it; `enc._frames[me]` maps them to `me`'s
@@ -106,8 +97,7 @@ def gather_state(enc: Any, state: Any, me: int,
     ones: list[int] = []
     idx: list[int] = []
     val: list[float] = []
-    ctrl = gather_game(enc, state, me, ones, idx, val)
-    _gather_seats(enc, state, ctrl, ones, idx, val)
+    gather_game(enc, state, me, ones, idx, val)
     if state.bslot >= 0:
         ones.append(enc.o_battle)
         ones.append(enc.o_bslot + enc.positions[state.bslot])
@@ -121,31 +111,18 @@ def gather_state(enc: Any, state: Any, me: int,
     pend = state.pending
     if pend is not None:
         _gather_pending(enc, state, pend, ones, idx, val)
-    chunks.append((struct.pack(f"={len(ones)}q", *ones), struct.pack(f"={len(idx)}q", *idx),
-                   struct.pack(f"={len(val)}d", *val)))
-    enc._board.gather(state, ctrl, chunks)
-
-
-def emissions(state: Any) -> list[int]:
-    """`[cycle.emission(state, q) for q in seats]`, in one pass over the anchors."""
-    g = state.game
-    n, K = state.n, state.K
-    alvl, abp = state.alvl, state.abp
-    surge = g.echo_surge[state.echo]
-    solo, contested = g.emission, g.contested
-    out = [0] * n
-    for k in range(K):
-        live = [q for q in range(n) if alvl[q * K + k] >= 0 and abp[q * K + k] > 0]
-        if live:
-            table = solo if len(live) == 1 else contested
-            for q in live:
-                out[q] += table[alvl[q * K + k]] + surge
-    return out
+    chunks.append(pack(ones, idx, val))
+    # What the seat and slot blocks derive from the anchors (control, emission, auras) and
+    # the Echo: every memo key holds it.
+    shared = (state.echo, state.fstr, state.fdef, *state.alvl, *state.abp, *state.bstr,
+              *state.bdef, *state.proven)
+    _gather_seats(enc, state, shared, chunks)
+    enc._board.gather(state, shared, chunks)
 
 
 def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
-                val: list[float]) -> list[int]:
-    """Append the game and own-hand entries; returns `cycle.controllers(state)`."""
+                val: list[float]) -> None:
+    """Append the game and own-hand entries (those that depend on `me`, and the Echo's)."""
     cycle = state.cycle
     limit = state.params.cycle_limit
     idx.append(enc.o_cycle)
@@ -192,78 +169,85 @@ def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
         i, v = counters[2].entries(tx_hand)
         idx += i
         val += v
-    return cy.controllers(state)
 
 
-def _gather_seats(enc: Any, state: Any, ctrl: list[int], ones: list[int], idx: list[int],
-                  val: list[float]) -> None:
-    """Append every seat block's entries, seat q's in block q (as seat 0 sees them)."""
-    n = state.n
-    controlled = [0] * n
-    for c in ctrl:
-        if c >= 0:
-            controlled[c] += 1
-    proven = [0] * n
-    for c in state.proven:
-        if c >= 0:
-            proven[c] += 1
-    seat_off = enc._seat_idx
-    s_present, s_deck, s_starved, _, _, _, s_lead, s_to_act, s_winner = enc._seat_flag_off
-    i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = enc._seat_inv
-    deck_index = enc._deck_index
-    no_deck = len(enc.decks)
-    seat_counts = enc._seat_counts
-    seat_bases = enc.seat_bases
+SEAT_MEMO_LIMIT = 4096
+"""Seat blocks an encoder remembers before it forgets them all."""
+
+
+def _gather_seats(enc: Any, state: Any, shared: tuple,
+                  chunks: list[tuple[bytes, bytes]]) -> None:
+    """Append every seat block's entries as one packed chunk per seat, seat q's in block q
+    (as seat 0 sees them). A block is a pure function of the raw facts in its key (`shared`:
+    the Echo and the anchors, whence its emission and the slots it controls), memoized per
+    encoder (`enc._seat_memo`): most seats are unchanged from one decision to the next."""
+    memo = enc._seat_memo
     lead = state.lead
     current = state.current_player
     winner = state.winner if state.done else -2
-    decks, cdx_, hand, deck, astaged, pool = (state.decks, state.cdx, state.hand, state.deck,
-                                              state.astaged, state.pool)
-    tx_hand, tx_deck, tx_left_, starved = state.tx_hand, state.tx_deck, state.tx_left, state.starved
+    decks, cdx, hand, deck, astaged, pool = (state.decks, state.cdx, state.hand, state.deck,
+                                             state.astaged, state.pool)
+    tx_hand, tx_deck, tx_left, starved = state.tx_hand, state.tx_deck, state.tx_left, state.starved
     staged, discard, tx_disc = state.staged, state.discard, state.tx_disc
     card_of = state.card.__getitem__
-    emission = emissions(state)
-    for q in range(n):
-        b = seat_bases[q]
-        ones.append(b + s_present)
-        ones.append(b + s_deck + deck_index.get(decks[q], no_deck))
-        idx += seat_off[q]
-        x = cdx_[q] / CDX_SCALE
-        e = emission[q] / EMISSION_SCALE
-        h = len(hand[q]) * i_hand
-        a = astaged[q] * i_pool
-        t = len(tx_hand[q]) * i_tx_draw
-        d = len(tx_deck[q]) / 16.0
-        left = tx_left_[q] * i_tx_plays
-        val += (0.0 if x < 0.0 else CDX_CAP if x > CDX_CAP else x,
-                0.0 if e < 0.0 else 2.0 if e > 2.0 else e,
-                0.0 if h < 0.0 else 2.0 if h > 2.0 else h, len(deck[q]) * i_deck,
-                0.0 if a < 0.0 else 1.0 if a > 1.0 else a, pool[q] * i_pool,
-                0.0 if t < 0.0 else 2.0 if t > 2.0 else t,
-                0.0 if d < 0.0 else 2.0 if d > 2.0 else d,
-                0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
-                controlled[q] * i_slots, proven[q] * i_slots)
-        if starved[q]:
-            ones.append(b + s_starved)
-        c_staged, c_discard, c_tx = seat_counts[q]
-        if staged[q]:
-            i, v = c_staged.entries(tuple(map(card_of, staged[q])))
+    ctrl = None
+    for q in range(state.n):
+        key = (q, shared, decks[q], cdx[q], len(hand[q]), len(deck[q]), astaged[q], pool[q],
+               len(tx_hand[q]), len(tx_deck[q]), tx_left[q], starved[q], q == lead,
+               q == current, q == winner, tuple(map(card_of, staged[q])),
+               tuple(map(card_of, discard[q])), tuple(tx_disc[q]))
+        hit = memo.get(key)
+        if hit is None:
+            if ctrl is None:
+                ctrl = cy.controllers(state)
+            hit = _seat_block(enc, key, cy.emission(state, q), ctrl.count(q),
+                              state.proven.count(q))
+            if len(memo) >= SEAT_MEMO_LIMIT:
+                memo.clear()
+            memo[key] = hit
+        chunks.append(hit)
+
+
+def _seat_block(enc: Any, key: tuple, emission: int, controlled: int,
+                proven: int) -> tuple[bytes, bytes]:
+    """The packed entries of the seat block of `_gather_seats`'s `key`, with the seat's
+    `emission` and the numbers of slots it controls and that were proven for it."""
+    (q, _, deck_name, cdx, hand_size, deck_size, staged_anchors, pool, tx_hand_size,
+     tx_deck_size, tx_left, starved, is_lead, to_act, won, staged, discard, tx_discard) = key
+    s_present, s_deck, s_starved, _, _, _, s_lead, s_to_act, s_winner = enc._seat_flag_off
+    i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = enc._seat_inv
+    b = enc.seat_bases[q]
+    ones = [b + s_present, b + s_deck + enc._deck_index.get(deck_name, len(enc.decks))]
+    idx = list(enc._seat_idx[q])
+    x = cdx / CDX_SCALE
+    e = emission / EMISSION_SCALE
+    h = hand_size * i_hand
+    a = staged_anchors * i_pool
+    t = tx_hand_size * i_tx_draw
+    d = tx_deck_size / 16.0
+    left = tx_left * i_tx_plays
+    val = [0.0 if x < 0.0 else CDX_CAP if x > CDX_CAP else x,
+           0.0 if e < 0.0 else 2.0 if e > 2.0 else e,
+           0.0 if h < 0.0 else 2.0 if h > 2.0 else h, deck_size * i_deck,
+           0.0 if a < 0.0 else 1.0 if a > 1.0 else a, pool * i_pool,
+           0.0 if t < 0.0 else 2.0 if t > 2.0 else t,
+           0.0 if d < 0.0 else 2.0 if d > 2.0 else d,
+           0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
+           controlled * i_slots, proven * i_slots]
+    if starved:
+        ones.append(b + s_starved)
+    for counter, cards in zip(enc._seat_counts[q], (staged, discard, tx_discard)):
+        if cards:
+            i, v = counter.entries(cards)
             idx += i
             val += v
-        if discard[q]:
-            i, v = c_discard.entries(tuple(map(card_of, discard[q])))
-            idx += i
-            val += v
-        if tx_disc[q]:
-            i, v = c_tx.entries(tx_disc[q])
-            idx += i
-            val += v
-        if q == lead:
-            ones.append(b + s_lead)
-        if q == current:
-            ones.append(b + s_to_act)
-        if q == winner:
-            ones.append(b + s_winner)
+    if is_lead:
+        ones.append(b + s_lead)
+    if to_act:
+        ones.append(b + s_to_act)
+    if won:
+        ones.append(b + s_winner)
+    return pack(ones, idx, val)
 
 
 def _gather_pending(enc: Any, state: Any, pend: tuple, ones: list[int], idx: list[int],
