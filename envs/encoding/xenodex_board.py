@@ -1,14 +1,14 @@
 """The board part of XenodeX's observe-and-encode path: every slot block (flags, control,
 anchors, per-side unit totals) and every unit block, read straight from the state.
 
-`SlotMemo(encoder)` holds the tables; `memo.gather(state, shared, chunks)` appends one entry
+`SlotMemo(encoder)` holds the tables; `memo.gather(state, chunks)` appends one entry
 per slot to `chunks`: the slot's `(indices, values)` packed as int64 and float64 bytes,
 written **as seat 0 sees it** (envs/encoding/xenodex_state.py maps them to the
 observer's indices), so one memo serves every observer.
 
 A slot's entries are a pure function of the raw facts in its key (its flags, every seat's
-anchors, proven slots and TX bonuses, whence its control, the Echo fields, and its units'
-instances, cards, BP, actions used and flags), memoized: between two decisions most slots are unchanged,
+anchor and TX bonuses there, whence its control, the Echo fields, and its units' instances,
+cards, BP, actions used and flags), memoized: between two decisions most slots are unchanged,
 and other seats see the same slot. A unit's STR and DEF add to its printed values what
 `battle.slot_bonuses` adds (the anchors' auras, TX bonuses, the Echo fields; floor 0) and
 an anchor's DEF adds its side's Fortify there, as `observe` does.
@@ -60,30 +60,31 @@ class SlotMemo:
         self.idx_of = [tuple(b + o for o in u_vals) for b in self.base_of]
         self.max_bp = [mx / BP_SCALE if mx < 2 * BP_SCALE else 2.0 for mx in game.u_bp]
 
-    def gather(self, state: Any, shared: tuple, chunks: list[tuple[bytes, bytes]]
-               ) -> None:
-        """Append each slot's packed entries (as seat 0 sees them) to `chunks`; `shared` is
-        the key part every slot holds (the Echo fields and every seat's anchors, proven
-        slots and TX bonuses, see `gather_state`)."""
-        K = state.K
+    def gather(self, state: Any, chunks: list[tuple[bytes, bytes]]) -> None:
+        """Append each slot's packed entries (as seat 0 sees them) to `chunks`."""
+        n, K = state.n, state.K
         memo = self.memo
-        siege, start = state.siege, state.start_ctrl
+        siege, start, proven = state.siege, state.start_ctrl, state.proven
         echo_slot = state.echo_slot
+        fields = (state.fstr, state.fdef)
         board, card, bp, used, flags = state.board, state.card, state.bp, state.used, state.flags
+        # per slot: every seat's anchor level, BP and TX STR and DEF bonuses there
+        anchors = list(zip(*[a[q * K:q * K + K] for a in (state.alvl, state.abp, state.bstr,
+                                                          state.bdef) for q in range(n)]))
         ctrl = None
         for k in range(K):
             here = board[k]
             m = len(here)
             if m > 1:
                 get = itemgetter(*here)
-                key = (k, shared, siege[k], start[k], k == echo_slot, tuple(here), get(card),
-                       get(bp), get(used), get(flags))
+                key = (k, fields, anchors[k], siege[k], start[k], proven[k], k == echo_slot,
+                       tuple(here), get(card), get(bp), get(used), get(flags))
             elif m:
                 j = here[0]
-                key = (k, shared, siege[k], start[k], k == echo_slot, j, card[j], bp[j],
-                       used[j], flags[j])
+                key = (k, fields, anchors[k], siege[k], start[k], proven[k], k == echo_slot,
+                       j, card[j], bp[j], used[j], flags[j])
             else:
-                key = (k, shared, siege[k], start[k], k == echo_slot)
+                key = (k, fields, anchors[k], siege[k], start[k], proven[k], k == echo_slot)
             hit = memo.get(key)
             if hit is None:
                 if ctrl is None:

@@ -111,13 +111,18 @@ def gather_state(enc: Any, state: Any, me: int,
     pend = state.pending
     if pend is not None:
         _gather_pending(enc, state, pend, ones, idx, val)
+    # the seat flags that change most often, kept out of the memoized seat blocks
+    s_lead, s_to_act, s_winner = enc._seat_flag_off[6:9]
+    seat_bases = enc.seat_bases
+    ones.append(seat_bases[state.lead] + s_lead)
+    current = state.current_player
+    if current >= 0:
+        ones.append(seat_bases[current] + s_to_act)
+    if state.done and state.winner >= 0:
+        ones.append(seat_bases[state.winner] + s_winner)
     chunks.append(pack(ones, idx, val))
-    # What the seat and slot blocks derive from the anchors (control, emission, auras) and
-    # the Echo: every memo key holds it.
-    shared = (state.echo, state.fstr, state.fdef, *state.alvl, *state.abp, *state.bstr,
-              *state.bdef, *state.proven)
-    _gather_seats(enc, state, shared, chunks)
-    enc._board.gather(state, shared, chunks)
+    _gather_seats(enc, state, chunks)
+    enc._board.gather(state, chunks)
 
 
 def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
@@ -171,20 +176,20 @@ def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
         val += v
 
 
+_POSITIVE = (0).__lt__
 SEAT_MEMO_LIMIT = 4096
 """Seat blocks an encoder remembers before it forgets them all."""
 
 
-def _gather_seats(enc: Any, state: Any, shared: tuple,
-                  chunks: list[tuple[bytes, bytes]]) -> None:
-    """Append every seat block's entries as one packed chunk per seat, seat q's in block q
-    (as seat 0 sees them). A block is a pure function of the raw facts in its key (`shared`:
-    the Echo and the anchors, whence its emission and the slots it controls), memoized per
-    encoder (`enc._seat_memo`): most seats are unchanged from one decision to the next."""
+def _gather_seats(enc: Any, state: Any, chunks: list[tuple[bytes, bytes]]) -> None:
+    """Append every seat block's entries but its lead, to-act and winner flags as one packed
+    chunk per seat, seat q's in block q (as seat 0 sees them). A block is a pure function of
+    the raw facts in its key (the Echo, the anchors' levels and which are active, whence its
+    emission and the slots it controls, the proven slots, and the seat's own numbers and
+    cards), memoized per encoder (`enc._seat_memo`): most seats are unchanged from one
+    decision to the next."""
     memo = enc._seat_memo
-    lead = state.lead
-    current = state.current_player
-    winner = state.winner if state.done else -2
+    shared = (state.echo, *state.alvl, *map(_POSITIVE, state.abp), *state.proven)
     decks, cdx, hand, deck, astaged, pool = (state.decks, state.cdx, state.hand, state.deck,
                                              state.astaged, state.pool)
     tx_hand, tx_deck, tx_left, starved = state.tx_hand, state.tx_deck, state.tx_left, state.starved
@@ -193,9 +198,9 @@ def _gather_seats(enc: Any, state: Any, shared: tuple,
     ctrl = None
     for q in range(state.n):
         key = (q, shared, decks[q], cdx[q], len(hand[q]), len(deck[q]), astaged[q], pool[q],
-               len(tx_hand[q]), len(tx_deck[q]), tx_left[q], starved[q], q == lead,
-               q == current, q == winner, tuple(map(card_of, staged[q])),
-               tuple(map(card_of, discard[q])), tuple(tx_disc[q]))
+               len(tx_hand[q]), len(tx_deck[q]), tx_left[q], starved[q],
+               tuple(map(card_of, staged[q])), tuple(map(card_of, discard[q])),
+               tuple(tx_disc[q]))
         hit = memo.get(key)
         if hit is None:
             if ctrl is None:
@@ -213,8 +218,8 @@ def _seat_block(enc: Any, key: tuple, emission: int, controlled: int,
     """The packed entries of the seat block of `_gather_seats`'s `key`, with the seat's
     `emission` and the numbers of slots it controls and that were proven for it."""
     (q, _, deck_name, cdx, hand_size, deck_size, staged_anchors, pool, tx_hand_size,
-     tx_deck_size, tx_left, starved, is_lead, to_act, won, staged, discard, tx_discard) = key
-    s_present, s_deck, s_starved, _, _, _, s_lead, s_to_act, s_winner = enc._seat_flag_off
+     tx_deck_size, tx_left, starved, staged, discard, tx_discard) = key
+    s_present, s_deck, s_starved = enc._seat_flag_off[:3]
     i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = enc._seat_inv
     b = enc.seat_bases[q]
     ones = [b + s_present, b + s_deck + enc._deck_index.get(deck_name, len(enc.decks))]
@@ -241,12 +246,6 @@ def _seat_block(enc: Any, key: tuple, emission: int, controlled: int,
             i, v = counter.entries(cards)
             idx += i
             val += v
-    if is_lead:
-        ones.append(b + s_lead)
-    if to_act:
-        ones.append(b + s_to_act)
-    if won:
-        ones.append(b + s_winner)
     return pack(ones, idx, val)
 
 
