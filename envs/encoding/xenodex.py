@@ -27,7 +27,7 @@ import numpy as np
 
 from envs.encoding.base import CardCounts
 from envs.encoding.xenodex_batch import UNIT_FIELDS as _UNIT_FIELDS
-from envs.encoding.xenodex_batch import UnitColumns
+from envs.encoding.xenodex_batch import StateUnits, UnitColumns
 from envs.encoding.xenodex_board import SlotMemo
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
@@ -122,6 +122,7 @@ class XenodexEncoder(XenodexLayout):
         self._seat_counts = [(CardCounts(b + so["staged"]), CardCounts(b + so["discard"]),
                               CardCounts(b + so["tx_discard"])) for b in self.seat_bases]
         self._board = SlotMemo(self)
+        self._state_units = StateUnits(self._columns)
         self._seat_memo: dict[tuple, tuple[bytes, bytes]] = {}
         self._frames = frames(self)
 

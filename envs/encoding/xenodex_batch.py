@@ -20,6 +20,7 @@ import numpy as np
 
 from envs.encoding.base import int64_array, put_rows
 from envs.encoding.xenodex_layout import BP_SCALE, MAX_SEATS, STAT_SCALE
+from sim.xenodex.state import DENIED, RALLIED
 
 UNIT_FIELDS = itemgetter("side", "unit", "card", "bp", "max_bp", "str", "def", "used",
                          "max_strikes", "denied", "rallied")
@@ -118,3 +119,106 @@ class UnitColumns:
         flat[ub + self.u_def] = np.where(df < 3 * STAT_SCALE, df / STAT_SCALE, 3.0)
         left = strikes - used
         flat[ub + self.u_left] = np.where(left > 0, np.where(left < 3, left / 3.0, 1.0), 0.0)
+
+
+class StateUnits:
+    """The units of `XenodexEncoder.encode_seats`, column-wise straight from the states: each
+    row adds its states' raw instance lists (`add`), then numpy writes every unit block and
+    every slot's per-side unit totals (`put`), as `UnitColumns` does from observations. A
+    unit's STR and DEF add to its printed values what `battle.slot_bonuses` adds (its
+    seat's anchor auras and TX bonuses in the slot, the Echo fields; floor 0)."""
+
+    def __init__(self, columns: UnitColumns) -> None:
+        enc = columns.encoder
+        game = enc.game
+        self.columns = columns
+        self.n = enc.n
+        self.instances = game.sides * enc.D
+        self.u_str = np.array(game.u_str, dtype=np.int64)
+        self.u_def = np.array(game.u_def, dtype=np.int64)
+        self.u_bp = np.array(game.u_bp, dtype=np.int64)
+        self.u_strikes = np.array(game.u_strikes, dtype=np.int64)
+        self.auras = (game.overcharge, game.lv_overcharge, game.bulwark, game.lv_bulwark)
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget the rows added."""
+        self.js: list[int] = []        # every row's units (instances), slot by slot
+        self.sizes: list[int] = []     # units per (row, slot)
+        self.raw: list[int] = []       # per row: card, bp, used, flags of every instance
+        self.anchors: list[int] = []   # per row: alvl, abp, bstr, bdef (n * K each)
+        self.fields: list[int] = []    # per row: fstr, fdef
+
+    def add(self, state: Any) -> None:
+        """Add the next row's state."""
+        board = state.board
+        self.js += chain.from_iterable(board)
+        self.sizes += map(len, board)
+        raw = self.raw
+        raw += state.card
+        raw += state.bp
+        raw += state.used
+        raw += state.flags
+        anchors = self.anchors
+        anchors += state.alvl
+        anchors += state.abp
+        anchors += state.bstr
+        anchors += state.bdef
+        self.fields += (state.fstr, state.fdef)
+
+    def put(self, flat: np.ndarray, players: np.ndarray) -> None:
+        """Write the units of the rows added into `flat` (the `(rows, size)` output, flat);
+        `players[i]` is row i's observer."""
+        c = self.columns
+        if not self.js:
+            return
+        K, D, sides, n = c.K, c.D, c.sides, self.n
+        inst = self.instances
+        NK = n * K
+        j = int64_array(self.js)
+        slot = np.repeat(np.arange(len(self.sizes)), int64_array(self.sizes))  # (row, k) index
+        row = slot // K
+        k = slot - row * K
+        raw = int64_array(self.raw).reshape(-1, 4, inst)
+        card, bp, used, flags = (raw[row, f, j] for f in range(4))
+        anchors = int64_array(self.anchors).reshape(-1, 4, NK)
+        fields = int64_array(self.fields).reshape(-1, 2)
+        side = j // D
+        seat = side < n
+        at = np.where(seat, side, 0) * K + k
+        lvl, abp, bstr, bdef = (anchors[row, f, at] for f in range(4))
+        live = abp > 0
+        ov, lv_ov, bw, lv_bw = self.auras
+        sb = fields[row, 0] + np.where(seat, bstr + np.where(live & (lvl >= lv_ov), ov, 0), 0)
+        db = fields[row, 1] + np.where(seat, bdef + np.where(live & (lvl >= lv_bw), bw, 0), 0)
+        st = np.maximum(self.u_str[card] + sb, 0)
+        df = np.maximum(self.u_def[card] + db, 0)
+        r = c.rel[players[row], side]
+        row_start = row * c.size
+        # Each slot's totals per side (every unit counts).
+        cell = slot * sides + r
+        m = len(self.sizes) * sides
+        count = np.bincount(cell, minlength=m)
+        tstr = np.bincount(cell, weights=st, minlength=m)
+        tbp = np.bincount(cell, weights=bp, minlength=m)
+        nz = np.flatnonzero(count)
+        s_slot, s_r = nz // sides, nz % sides
+        b = (s_slot // K) * c.size + c.slot_base[s_slot % K] + s_r
+        flat[b + c.l_units] = np.clip(count[nz] / 10.0, 0.0, 2.0)
+        flat[b + c.l_str] = np.clip(tstr[nz] / (4 * STAT_SCALE), 0.0, 2.0)
+        flat[b + c.l_bp] = np.clip(tbp[nz] / (5 * BP_SCALE), 0.0, 2.0)
+        # Each unit's block.
+        mx = self.u_bp[card]
+        ub = row_start + c.unit_bases[r, j - side * D]
+        flat[ub + c.u_on] = 1.0
+        flat[ub + c.u_slot + c.pos[k]] = 1.0
+        flat[ub + c.u_card + card - 1] = 1.0
+        flat[ub[flags & DENIED != 0] + c.u_denied] = 1.0
+        flat[ub[flags & RALLIED != 0] + c.u_rallied] = 1.0
+        flat[ub + c.u_bp] = np.where(bp < 2 * BP_SCALE, bp / BP_SCALE, 2.0)
+        flat[ub + c.u_bpf] = bp / mx
+        flat[ub + c.u_max] = np.where(mx < 2 * BP_SCALE, mx / BP_SCALE, 2.0)
+        flat[ub + c.u_str] = np.where(st < 3 * STAT_SCALE, st / STAT_SCALE, 3.0)
+        flat[ub + c.u_def] = np.where(df < 3 * STAT_SCALE, df / STAT_SCALE, 3.0)
+        left = self.u_strikes[card] - used
+        flat[ub + c.u_left] = np.where(left > 0, np.where(left < 3, left / 3.0, 1.0), 0.0)

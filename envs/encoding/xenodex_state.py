@@ -65,9 +65,12 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     chunks: list[tuple[bytes, bytes]] = []
     ends: list[int] = []  # len(chunks) after each row
     mes: list[int] = []
+    units = enc._state_units
+    units.clear()
     for state, seat in zip(states, seats):
         me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
-        gather_state(enc, state, me, chunks)
+        gather_state(enc, state, me, chunks, units=False)
+        units.add(state)
         ends.append(len(chunks))
         mes.append(me)
     rows = len(ends)
@@ -75,6 +78,8 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     out = np.zeros((rows, size), dtype=np.float32)
     if not rows:
         return out
+    units.put(out.reshape(-1), np.array(mes, dtype=np.intp))
+    units.clear()
     i, v = zip(*chunks)
     # each row's entry count (its chunks' bytes / 8), then each entry's row and observer
     ends_at = np.fromiter(map(len, i), np.intp, len(i)).cumsum()[np.array(ends) - 1] >> 3
@@ -85,15 +90,17 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     return out
 
 
-def gather_state(enc: Any, state: Any, me: int,
-                 chunks: list[tuple[bytes, bytes]]) -> None:
+def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]],
+                 units: bool = True) -> None:
     """Append seat `me`'s entries of `state` (a valid seat of a state of `enc.game`) for the
     XenodexEncoder `enc` to `chunks`, as packed `(indices, values)` pairs (int64 and
     float64 bytes; an entry equal to 1 is listed with the value 1.0): the entries `enc.gather(state.observation(me), ...)` lists, but
     written **as seat 0 sees them**: every seat-relative part (seat blocks, anchors,
     control, unit blocks and totals, the battle's passed sides, the decider, Cleave hits)
     at its absolute seat, the rest as `me` sees it; `enc._frames[me]` maps them to `me`'s
-    indices. The board slots' entries come from envs/encoding/xenodex_board.py's memo."""
+    indices. The board slots' entries come from envs/encoding/xenodex_board.py's memo; with
+    `units` False the unit blocks and the slots' unit totals are left out (`encode_states`
+    writes them column-wise)."""
     ones: list[int] = []
     idx: list[int] = []
     val: list[float] = []
@@ -122,7 +129,7 @@ def gather_state(enc: Any, state: Any, me: int,
         ones.append(seat_bases[state.winner] + s_winner)
     chunks.append(pack(ones, idx, val))
     _gather_seats(enc, state, chunks)
-    enc._board.gather(state, chunks)
+    enc._board.gather(state, chunks, units)
 
 
 def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
