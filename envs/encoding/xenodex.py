@@ -43,6 +43,7 @@ from envs.encoding.xenodex_layout import (
     STAT_SCALE,
     XenodexLayout,
 )
+from envs.encoding.xenodex_seats import StateSeats
 from envs.encoding.xenodex_state import encode_state, encode_states, frames
 from sim.core.checks import check_seat
 
@@ -123,6 +124,7 @@ class XenodexEncoder(XenodexLayout):
                               CardCounts(b + so["tx_discard"])) for b in self.seat_bases]
         self._board = SlotMemo(self)
         self._state_units = StateUnits(self._columns)
+        self._state_seats = StateSeats(self)
         self._seat_memo: dict[tuple, tuple[bytes, bytes]] = {}
         self._frames = frames(self)
 

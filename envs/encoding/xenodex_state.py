@@ -66,11 +66,14 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     ends: list[int] = []  # len(chunks) after each row
     mes: list[int] = []
     units = enc._state_units
+    seat_blocks = enc._state_seats
     units.clear()
+    seat_blocks.clear()
     for state, seat in zip(states, seats):
         me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
-        gather_state(enc, state, me, chunks, units=False)
+        gather_state(enc, state, me, chunks, columns=True)
         units.add(state)
+        seat_blocks.add(state)
         ends.append(len(chunks))
         mes.append(me)
     rows = len(ends)
@@ -78,29 +81,33 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     out = np.zeros((rows, size), dtype=np.float32)
     if not rows:
         return out
-    units.put(out.reshape(-1), np.array(mes, dtype=np.intp))
+    players = np.array(mes, dtype=np.intp)
+    units.put(out.reshape(-1), players)
+    seat_blocks.put(out.reshape(-1), players, enc._seat_inv)
     units.clear()
+    seat_blocks.clear()
     i, v = zip(*chunks)
     # each row's entry count (its chunks' bytes / 8), then each entry's row and observer
     ends_at = np.fromiter(map(len, i), np.intp, len(i)).cumsum()[np.array(ends) - 1] >> 3
     counts = np.diff(ends_at, prepend=0)
-    at = enc._frames[np.repeat(mes, counts), np.frombuffer(b"".join(i), np.int64)]
+    at = enc._frames.reshape(-1)[np.repeat(players * size, counts)
+                                 + np.frombuffer(b"".join(i), np.int64)]
     at += np.repeat(np.arange(0, rows * size, size), counts)
     out.reshape(-1)[at] = np.frombuffer(b"".join(v), np.float64)
     return out
 
 
 def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]],
-                 units: bool = True) -> None:
+                 columns: bool = False) -> None:
     """Append seat `me`'s entries of `state` (a valid seat of a state of `enc.game`) for the
     XenodexEncoder `enc` to `chunks`, as packed `(indices, values)` pairs (int64 and
     float64 bytes; an entry equal to 1 is listed with the value 1.0): the entries `enc.gather(state.observation(me), ...)` lists, but
     written **as seat 0 sees them**: every seat-relative part (seat blocks, anchors,
     control, unit blocks and totals, the battle's passed sides, the decider, Cleave hits)
     at its absolute seat, the rest as `me` sees it; `enc._frames[me]` maps them to `me`'s
-    indices. The board slots' entries come from envs/encoding/xenodex_board.py's memo; with
-    `units` False the unit blocks and the slots' unit totals are left out (`encode_states`
-    writes them column-wise)."""
+    indices. The board slots' entries come from envs/encoding/xenodex_board.py's memo. With
+    `columns` the seat blocks (but their lead, to-act and winner flags), the unit blocks and
+    the slots' unit totals are left out (`encode_states` writes them column-wise)."""
     ones: list[int] = []
     idx: list[int] = []
     val: list[float] = []
@@ -128,8 +135,9 @@ def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]
     if state.done and state.winner >= 0:
         ones.append(seat_bases[state.winner] + s_winner)
     chunks.append(pack(ones, idx, val))
-    _gather_seats(enc, state, chunks)
-    enc._board.gather(state, chunks, units)
+    if not columns:
+        _gather_seats(enc, state, chunks)
+    enc._board.gather(state, chunks, not columns)
 
 
 def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],

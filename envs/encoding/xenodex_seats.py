@@ -1,0 +1,135 @@
+"""The seat blocks of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`).
+
+`StateSeats(encoder)`: each row adds its state's raw seat facts (`add`: CDX, pools, hand,
+deck and TX sizes, the staged and knocked-out instances and the played TX, the anchors
+and the proven slots), then `put` writes every row's seat blocks with numpy, as
+`XenodexEncoder.gather` writes them from observations: a seat's emission as
+`cycle.emission` gives it (solo or contested by level, plus the Echo's surge), the slots
+it controls as `cycle.controllers` finds them (the one live anchor there, active), the
+card counts by `bincount`. tests/envs/test_xenodex_fast_encoding.py and
+tests/envs/test_encoding_digest.py check the rows against `encode`'s.
+"""
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from envs.encoding.base import int64_array
+from envs.encoding.xenodex_layout import CDX_CAP, CDX_SCALE, EMISSION_SCALE
+
+_SCALARS = 9
+"""Raw numbers per seat in `StateSeats.scalars`."""
+
+
+class StateSeats:
+    """The seat blocks of one XenodexEncoder's `encode_seats` (module docstring)."""
+
+    def __init__(self, enc: Any) -> None:  # a XenodexEncoder, which imports this module
+        game = enc.game
+        n, K = enc.n, enc.K
+        self.n, self.K, self.size = n, K, enc.size
+        self.instances = game.sides * enc.D
+        self.surge = game.echo_surge
+        self.solo = np.array(game.emission, dtype=np.int64)
+        self.contested = np.array(game.contested, dtype=np.int64)
+        self.deck_index = enc._deck_index
+        self.no_deck = len(enc.decks)
+        so = enc.seat_layout.offsets()
+        # base[me, q]: the start of seat q's block as seat `me` sees it
+        self.base = np.array([[enc.seat_bases[r] for r in rel[:n]] for rel in enc._rel],
+                             dtype=np.int64)
+        self.present, self.deck, self.starved = so["present"], so["deck"], so["starved"]
+        self.counted = (so["staged"] - 1, so["discard"] - 1, so["tx_discard"] - 1)
+        self.offsets = np.array(enc._seat_off, dtype=np.int64)
+        self.cards = max(len(game.u_name), len(game.tx))  # card ids of both kinds < this
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget the rows added."""
+        self.scalars: list[int] = []   # per row and seat: _SCALARS numbers (see `add`)
+        self.decks: list[int] = []     # per row and seat: its deck's one-hot index
+        self.anchors: list[int] = []   # per row: alvl, abp (n * K each), proven (K), surge
+        self.cards_of: list[int] = []  # per row: the card of every instance
+        self.zones: list[list[int]] = [[], [], []]   # staged and discard instances, TX played
+        self.zone_sizes: list[list[int]] = [[], [], []]  # their numbers per row and seat
+
+    def add(self, state: Any) -> None:
+        """Add the next row's state."""
+        s = self.scalars
+        s += state.cdx
+        s += map(len, state.hand)
+        s += map(len, state.deck)
+        s += state.astaged
+        s += state.pool
+        s += map(len, state.tx_hand)
+        s += map(len, state.tx_deck)
+        s += state.tx_left
+        s += state.starved
+        index = self.deck_index
+        no_deck = self.no_deck
+        self.decks += [index.get(d, no_deck) for d in state.decks]
+        a = self.anchors
+        a += state.alvl
+        a += state.abp
+        a += state.proven
+        a.append(self.surge[state.echo])
+        self.cards_of += state.card
+        for zone, sizes, lists in zip(self.zones, self.zone_sizes,
+                                      (state.staged, state.discard, state.tx_disc)):
+            zone += chain.from_iterable(lists)
+            sizes += map(len, lists)
+
+    def put(self, flat: np.ndarray, players: np.ndarray, inv: tuple[float, ...]) -> None:
+        """Write the seat blocks of the rows added into `flat` (the `(rows, size)` output,
+        flat); `players[i]` is row i's observer, `inv` the encoder's `_seat_inv`."""
+        n, K = self.n, self.K
+        rows = len(players)
+        if not rows:
+            return
+        i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = inv
+        raw = int64_array(self.scalars).reshape(rows, _SCALARS, n)
+        cdx, hand, deck, astaged, pool, tx_hand, tx_deck, tx_left, starved = \
+            (raw[:, f] for f in range(_SCALARS))
+        a = int64_array(self.anchors).reshape(rows, -1)
+        alvl = a[:, :n * K].reshape(rows, n, K)
+        abp = a[:, n * K:2 * n * K].reshape(rows, n, K)
+        proven = a[:, 2 * n * K:2 * n * K + K]
+        surge = a[:, -1]
+        # emission: each active anchor's level value, contested where another is active
+        live = alvl >= 0
+        active = live & (abp > 0)
+        contested = active.sum(axis=1, keepdims=True) > 1
+        value = np.where(contested, self.contested[alvl], self.solo[alvl]) + surge[:, None, None]
+        emission = np.where(active, value, 0).sum(axis=2)
+        # control: the slot's only live anchor, when active
+        clean = (live.sum(axis=1, keepdims=True) == 1) & active
+        controlled = clean.sum(axis=2)
+        seats = np.arange(n)
+        proven_n = (proven[:, None, :] == seats[None, :, None]).sum(axis=2)
+        base = self.base[players]                                   # (rows, n)
+        values = np.stack([
+            np.clip(cdx / CDX_SCALE, 0.0, CDX_CAP), np.clip(emission / EMISSION_SCALE, 0.0, 2.0),
+            np.clip(hand * i_hand, 0.0, 2.0), deck * i_deck, np.clip(astaged * i_pool, 0.0, 1.0),
+            pool * i_pool, np.clip(tx_hand * i_tx_draw, 0.0, 2.0),
+            np.clip(tx_deck / 16.0, 0.0, 2.0), np.clip(tx_left * i_tx_plays, 0.0, 1.0),
+            controlled * i_slots, proven_n * i_slots], axis=2)         # (rows, n, 11)
+        start = base + (np.arange(rows) * self.size)[:, None]           # (rows, n)
+        flat[(start[:, :, None] + self.offsets).reshape(-1)] = values.reshape(-1)
+        start = start.reshape(-1)
+        flat[start + self.present] = 1.0
+        flat[start + self.deck + int64_array(self.decks)] = 1.0
+        flat[start[starved.reshape(-1) != 0] + self.starved] = 1.0
+        cards = int64_array(self.cards_of).reshape(rows, -1)
+        row_of_seat = np.repeat(np.arange(rows), n)
+        for z, (zone, sizes, at) in enumerate(zip(self.zones, self.zone_sizes, self.counted)):
+            if not zone:
+                continue
+            cell = np.repeat(np.arange(rows * n), int64_array(sizes))  # (row, seat) index
+            ids = int64_array(zone)
+            if z < 2:  # instances: their cards
+                ids = cards[row_of_seat[cell], ids]
+            counts = np.bincount(cell * self.cards + ids, minlength=rows * n * self.cards)
+            nz = np.flatnonzero(counts)
+            flat[start[nz // self.cards] + at + nz % self.cards] = counts[nz]
