@@ -44,6 +44,7 @@ from envs.encoding.xenodex_layout import (
     XenodexLayout,
 )
 from envs.encoding.xenodex_seats import StateSeats
+from envs.encoding.xenodex_slots import StateSlots
 from envs.encoding.xenodex_state import encode_state, encode_states, frames
 from sim.core.checks import check_seat
 
@@ -125,6 +126,7 @@ class XenodexEncoder(XenodexLayout):
         self._board = SlotMemo(self)
         self._state_units = StateUnits(self._columns)
         self._state_seats = StateSeats(self)
+        self._state_slots = StateSlots(self)
         self._seat_memo: dict[tuple, tuple[bytes, bytes]] = {}
         self._frames = frames(self)
 

@@ -138,6 +138,7 @@ class StateUnits:
         self.u_def = np.array(game.u_def, dtype=np.int64)
         self.u_bp = np.array(game.u_bp, dtype=np.int64)
         self.u_strikes = np.array(game.u_strikes, dtype=np.int64)
+        self.u_fortify = np.array(game.u_fortify, dtype=np.int64)
         self.auras = (game.overcharge, game.lv_overcharge, game.bulwark, game.lv_bulwark)
         self.clear()
 
@@ -166,13 +167,15 @@ class StateUnits:
         anchors += state.bdef
         self.fields += (state.fstr, state.fdef)
 
-    def put(self, flat: np.ndarray, players: np.ndarray) -> None:
+    def put(self, flat: np.ndarray, players: np.ndarray) -> np.ndarray:
         """Write the units of the rows added into `flat` (the `(rows, size)` output, flat);
-        `players[i]` is row i's observer."""
+        `players[i]` is row i's observer. Returns the Fortify of each side's characters in
+        each slot, `fortify[row, k, side]` (what an anchor's DEF adds)."""
         c = self.columns
-        if not self.js:
-            return
         K, D, sides, n = c.K, c.D, c.sides, self.n
+        cells = len(self.sizes) * (n + 1)
+        if not self.js:
+            return np.zeros((len(players), K, n + 1), dtype=np.int64)
         inst = self.instances
         NK = n * K
         j = int64_array(self.js)
@@ -222,3 +225,6 @@ class StateUnits:
         flat[ub + c.u_def] = np.where(df < 3 * STAT_SCALE, df / STAT_SCALE, 3.0)
         left = self.u_strikes[card] - used
         flat[ub + c.u_left] = np.where(left > 0, np.where(left < 3, left / 3.0, 1.0), 0.0)
+        fortify = np.bincount(slot * (n + 1) + side, weights=self.u_fortify[card],
+                              minlength=cells)
+        return fortify.astype(np.int64).reshape(len(players), K, n + 1)

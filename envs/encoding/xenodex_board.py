@@ -49,7 +49,6 @@ class SlotMemo:
         game = enc.game
         D, n = enc.D, enc.n
         self.memo: dict[tuple, tuple[bytes, bytes]] = {}
-        self.memo_no_units: dict[tuple, tuple[bytes, bytes]] = {}
         # As seat 0 sees them: each instance's side, relative side, unit block start and
         # value indices (bp, bp_fraction, max_bp, str, def, actions_left).
         instances = range(game.sides * D)
@@ -61,12 +60,10 @@ class SlotMemo:
         self.idx_of = [tuple(b + o for o in u_vals) for b in self.base_of]
         self.max_bp = [mx / BP_SCALE if mx < 2 * BP_SCALE else 2.0 for mx in game.u_bp]
 
-    def gather(self, state: Any, chunks: list[tuple[bytes, bytes]], units: bool = True) -> None:
-        """Append each slot's packed entries (as seat 0 sees them) to `chunks`. With `units`
-        False the unit blocks and the slots' unit totals are left out (the column-wise batch
-        of envs/encoding/xenodex_batch.py writes them)."""
+    def gather(self, state: Any, chunks: list[tuple[bytes, bytes]]) -> None:
+        """Append each slot's packed entries (as seat 0 sees them) to `chunks`."""
         n, K = state.n, state.K
-        memo = self.memo if units else self.memo_no_units
+        memo = self.memo
         siege, start, proven = state.siege, state.start_ctrl, state.proven
         echo_slot = state.echo_slot
         fields = (state.fstr, state.fdef)
@@ -78,10 +75,7 @@ class SlotMemo:
         for k in range(K):
             here = board[k]
             m = len(here)
-            if not units:  # an anchor's DEF counts the Fortify of the cards here
-                key = (k, anchors[k], siege[k], start[k], proven[k], k == echo_slot,
-                       tuple(map(card.__getitem__, here)), tuple(here))
-            elif m > 1:
+            if m > 1:
                 get = itemgetter(*here)
                 key = (k, fields, anchors[k], siege[k], start[k], proven[k], k == echo_slot,
                        tuple(here), get(card), get(bp), get(used), get(flags))
@@ -99,7 +93,7 @@ class SlotMemo:
                 i: list[int] = []
                 v: list[float] = []
                 self._slot(state, k, ctrl[k], o, i, v)
-                if m and units:
+                if m:
                     self._units(state, k, o, i, v)
                 hit = pack(o, i, v)
                 if len(memo) >= self.LIMIT:

@@ -65,15 +65,15 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     chunks: list[tuple[bytes, bytes]] = []
     ends: list[int] = []  # len(chunks) after each row
     mes: list[int] = []
-    units = enc._state_units
-    seat_blocks = enc._state_seats
-    units.clear()
-    seat_blocks.clear()
+    units, seat_blocks, slots = enc._state_units, enc._state_seats, enc._state_slots
+    for part in (units, seat_blocks, slots):
+        part.clear()
     for state, seat in zip(states, seats):
         me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
         gather_state(enc, state, me, chunks, columns=True)
         units.add(state)
         seat_blocks.add(state)
+        slots.add(state)
         ends.append(len(chunks))
         mes.append(me)
     rows = len(ends)
@@ -82,10 +82,12 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     if not rows:
         return out
     players = np.array(mes, dtype=np.intp)
-    units.put(out.reshape(-1), players)
-    seat_blocks.put(out.reshape(-1), players, enc._seat_inv)
-    units.clear()
-    seat_blocks.clear()
+    flat = out.reshape(-1)
+    fortify = units.put(flat, players)
+    seat_blocks.put(flat, players, enc._seat_inv)
+    slots.put(flat, players, fortify)
+    for part in (units, seat_blocks, slots):
+        part.clear()
     i, v = zip(*chunks)
     # each row's entry count (its chunks' bytes / 8), then each entry's row and observer
     ends_at = np.fromiter(map(len, i), np.intp, len(i)).cumsum()[np.array(ends) - 1] >> 3
@@ -93,7 +95,7 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     at = enc._frames.reshape(-1)[np.repeat(players * size, counts)
                                  + np.frombuffer(b"".join(i), np.int64)]
     at += np.repeat(np.arange(0, rows * size, size), counts)
-    out.reshape(-1)[at] = np.frombuffer(b"".join(v), np.float64)
+    flat[at] = np.frombuffer(b"".join(v), np.float64)
     return out
 
 
@@ -106,8 +108,8 @@ def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]
     control, unit blocks and totals, the battle's passed sides, the decider, Cleave hits)
     at its absolute seat, the rest as `me` sees it; `enc._frames[me]` maps them to `me`'s
     indices. The board slots' entries come from envs/encoding/xenodex_board.py's memo. With
-    `columns` the seat blocks (but their lead, to-act and winner flags), the unit blocks and
-    the slots' unit totals are left out (`encode_states` writes them column-wise)."""
+    `columns` the seat blocks (but their lead, to-act and winner flags), the slot blocks and
+    the unit blocks are left out (`encode_states` writes them column-wise)."""
     ones: list[int] = []
     idx: list[int] = []
     val: list[float] = []
@@ -137,7 +139,7 @@ def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]
     chunks.append(pack(ones, idx, val))
     if not columns:
         _gather_seats(enc, state, chunks)
-    enc._board.gather(state, chunks, not columns)
+        enc._board.gather(state, chunks)
 
 
 def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
