@@ -170,21 +170,25 @@ class StateUnits:
     def put(self, flat: np.ndarray, players: np.ndarray) -> np.ndarray:
         """Write the units of the rows added into `flat` (the `(rows, size)` output, flat);
         `players[i]` is row i's observer. Returns the Fortify of each side's characters in
-        each slot, `fortify[row, k, side]` (what an anchor's DEF adds)."""
+        each slot, `fortify[row, k, side]` (what an anchor's DEF adds), and keeps every
+        row's instance cards (`cards`), anchor levels and BP (`anchor_levels`, `anchor_bp`,
+        `(rows, n, K)`) for the seat and slot blocks."""
         c = self.columns
         K, D, sides, n = c.K, c.D, c.sides, self.n
         cells = len(self.sizes) * (n + 1)
+        NK = n * K
+        raw = int64_array(self.raw).reshape(-1, 4, self.instances)
+        anchors = int64_array(self.anchors).reshape(-1, 4, NK)
+        self.cards = raw[:, 0]
+        self.anchor_levels = anchors[:, 0].reshape(-1, n, K)
+        self.anchor_bp = anchors[:, 1].reshape(-1, n, K)
         if not self.js:
             return np.zeros((len(players), K, n + 1), dtype=np.int64)
-        inst = self.instances
-        NK = n * K
         j = int64_array(self.js)
         slot = np.repeat(np.arange(len(self.sizes)), int64_array(self.sizes))  # (row, k) index
         row = slot // K
         k = slot - row * K
-        raw = int64_array(self.raw).reshape(-1, 4, inst)
         card, bp, used, flags = (raw[row, f, j] for f in range(4))
-        anchors = int64_array(self.anchors).reshape(-1, 4, NK)
         fields = int64_array(self.fields).reshape(-1, 2)
         side = j // D
         seat = side < n

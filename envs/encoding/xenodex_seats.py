@@ -30,11 +30,11 @@ class StateSeats:
         game = enc.game
         n, K = enc.n, enc.K
         self.n, self.K, self.size = n, K, enc.size
-        self.instances = game.sides * enc.D
         self.surge = game.echo_surge
         self.solo = np.array(game.emission, dtype=np.int64)
         self.contested = np.array(game.contested, dtype=np.int64)
         self.deck_index = enc._deck_index
+        self.deck_rows: dict[tuple, list[int]] = {}  # each deck-name tuple's one-hot indices
         self.no_deck = len(enc.decks)
         so = enc.seat_layout.offsets()
         # base[me, q]: the start of seat q's block as seat `me` sees it
@@ -50,8 +50,7 @@ class StateSeats:
         """Forget the rows added."""
         self.scalars: list[int] = []   # per row and seat: _SCALARS numbers (see `add`)
         self.decks: list[int] = []     # per row and seat: its deck's one-hot index
-        self.anchors: list[int] = []   # per row: alvl, abp (n * K each), proven (K), surge
-        self.cards_of: list[int] = []  # per row: the card of every instance
+        self.anchors: list[int] = []   # per row: proven (K), surge
         self.zones: list[list[int]] = [[], [], []]   # staged and discard instances, TX played
         self.zone_sizes: list[list[int]] = [[], [], []]  # their numbers per row and seat
 
@@ -67,23 +66,28 @@ class StateSeats:
         s += map(len, state.tx_deck)
         s += state.tx_left
         s += state.starved
-        index = self.deck_index
-        no_deck = self.no_deck
-        self.decks += [index.get(d, no_deck) for d in state.decks]
+        decks = self.deck_rows.get(state.decks)
+        if decks is None:
+            index = self.deck_index
+            decks = self.deck_rows[state.decks] = [index.get(d, self.no_deck)
+                                                   for d in state.decks]
+        self.decks += decks
         a = self.anchors
-        a += state.alvl
-        a += state.abp
         a += state.proven
         a.append(self.surge[state.echo])
-        self.cards_of += state.card
-        for zone, sizes, lists in zip(self.zones, self.zone_sizes,
-                                      (state.staged, state.discard, state.tx_disc)):
-            zone += chain.from_iterable(lists)
-            sizes += map(len, lists)
+        (staged, discard, tx), (n_staged, n_discard, n_tx) = self.zones, self.zone_sizes
+        staged += chain.from_iterable(state.staged)
+        n_staged += map(len, state.staged)
+        discard += chain.from_iterable(state.discard)
+        n_discard += map(len, state.discard)
+        tx += chain.from_iterable(state.tx_disc)
+        n_tx += map(len, state.tx_disc)
 
-    def put(self, flat: np.ndarray, players: np.ndarray, inv: tuple[float, ...]) -> None:
+    def put(self, flat: np.ndarray, players: np.ndarray, inv: tuple[float, ...],
+            units: Any) -> None:
         """Write the seat blocks of the rows added into `flat` (the `(rows, size)` output,
-        flat); `players[i]` is row i's observer, `inv` the encoder's `_seat_inv`."""
+        flat); `players[i]` is row i's observer, `inv` the encoder's `_seat_inv`, `units`
+        the `StateUnits` that put the same rows (their cards and anchors)."""
         n, K = self.n, self.K
         rows = len(players)
         if not rows:
@@ -92,10 +96,9 @@ class StateSeats:
         raw = int64_array(self.scalars).reshape(rows, _SCALARS, n)
         cdx, hand, deck, astaged, pool, tx_hand, tx_deck, tx_left, starved = \
             (raw[:, f] for f in range(_SCALARS))
-        a = int64_array(self.anchors).reshape(rows, -1)
-        alvl = a[:, :n * K].reshape(rows, n, K)
-        abp = a[:, n * K:2 * n * K].reshape(rows, n, K)
-        proven = a[:, 2 * n * K:2 * n * K + K]
+        a = int64_array(self.anchors).reshape(rows, K + 1)
+        alvl, abp = units.anchor_levels, units.anchor_bp
+        proven = a[:, :K]
         surge = a[:, -1]
         # emission: each active anchor's level value, contested where another is active
         live = alvl >= 0
@@ -121,7 +124,7 @@ class StateSeats:
         flat[start + self.present] = 1.0
         flat[start + self.deck + int64_array(self.decks)] = 1.0
         flat[start[starved.reshape(-1) != 0] + self.starved] = 1.0
-        cards = int64_array(self.cards_of).reshape(rows, -1)
+        cards = units.cards
         row_of_seat = np.repeat(np.arange(rows), n)
         for z, (zone, sizes, at) in enumerate(zip(self.zones, self.zone_sizes, self.counted)):
             if not zone:

@@ -2,11 +2,11 @@
 but their per-side unit totals (envs/encoding/xenodex_batch.py's `StateUnits` writes those).
 
 `StateSlots(encoder)`: each row adds its state's slot facts (`add`: siege, control at the
-cycle's start, proven slots, the Echo's slot, the anchors), then `put` writes every row's
+cycle's start, proven slots, the Echo's slot; the anchors come from `StateUnits`), then `put` writes every row's
 slot blocks with numpy, as `XenodexEncoder.gather` writes them from observations: the
 controller as `cycle.controllers` finds it (the one live anchor there, active), an
 anchor's DEF its level's plus the Fortify of its side's characters there (from
-`StateUnits.fortify`). tests/envs/test_xenodex_fast_encoding.py and
+`StateUnits.put`). tests/envs/test_xenodex_fast_encoding.py and
 tests/envs/test_encoding_digest.py check the rows against `encode`'s.
 """
 from __future__ import annotations
@@ -40,7 +40,6 @@ class StateSlots:
     def clear(self) -> None:
         """Forget the rows added."""
         self.facts: list[int] = []   # per row: siege, start_ctrl, proven (K each), echo slot
-        self.anchors: list[int] = []  # per row: alvl, abp (n * K each)
 
     def add(self, state: Any) -> None:
         """Add the next row's state."""
@@ -49,23 +48,21 @@ class StateSlots:
         f += state.start_ctrl
         f += state.proven
         f.append(state.echo_slot)
-        a = self.anchors
-        a += state.alvl
-        a += state.abp
 
-    def put(self, flat: np.ndarray, players: np.ndarray, fortify: np.ndarray) -> None:
+    def put(self, flat: np.ndarray, players: np.ndarray, fortify: np.ndarray,
+            units: Any) -> None:
         """Write the slot blocks of the rows added into `flat` (the `(rows, size)` output,
         flat); `players[i]` is row i's observer, `fortify[i, k, q]` the Fortify of side q's
-        characters in row i's slot k."""
-        n, K = self.n, self.K
+        characters in row i's slot k, `units` the `StateUnits` that put the same rows (their
+        anchors)."""
+        K = self.K
         rows = len(players)
         if not rows:
             return
         facts = int64_array(self.facts).reshape(rows, 3 * K + 1)
         siege, start, proven = facts[:, :K], facts[:, K:2 * K], facts[:, 2 * K:3 * K]
         echo_slot = facts[:, -1]
-        a = int64_array(self.anchors).reshape(rows, 2, n, K)
-        alvl, abp = a[:, 0], a[:, 1]
+        alvl, abp = units.anchor_levels, units.anchor_bp
         rel = self.rel[players]                                         # (rows, n + 1)
         base = self.base[None, :] + (np.arange(rows) * self.size)[:, None]  # (rows, K)
         flat[base.reshape(-1) + self.present] = 1.0

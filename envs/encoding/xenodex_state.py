@@ -84,8 +84,8 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     players = np.array(mes, dtype=np.intp)
     flat = out.reshape(-1)
     fortify = units.put(flat, players)
-    seat_blocks.put(flat, players, enc._seat_inv)
-    slots.put(flat, players, fortify)
+    seat_blocks.put(flat, players, enc._seat_inv, units)
+    slots.put(flat, players, fortify, units)
     for part in (units, seat_blocks, slots):
         part.clear()
     i, v = zip(*chunks)
