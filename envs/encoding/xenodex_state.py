@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from envs.encoding.base import fill_rows
 from envs.encoding.xenodex_board import pack
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
@@ -57,89 +58,88 @@ def encode_state(enc: Any, state: Any, me: int) -> np.ndarray:
 
 def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
     """`(N, size)` float32, row i seat `seats[i]`'s vector of `states[i]` (states of
-    `enc.game`; each seat is checked): one `gather_state` per row, then numpy maps and
-    writes every row's entries at once."""
+    `enc.game`; each seat is checked): each row's few varied entries (`gather_rest`, as the
+    row's seat sees them) gathered in Python, its seat, slot and unit blocks written
+    column-wise by numpy for every row at once (envs/encoding/xenodex_seats.py,
+    xenodex_slots.py, xenodex_batch.py's `StateUnits`)."""
     if len(states) != len(seats):
         raise ValueError(f"{len(states)} states but {len(seats)} seats")
     n = enc.n
-    chunks: list[tuple[bytes, bytes]] = []
-    ends: list[int] = []  # len(chunks) after each row
+    ones: list[int] = []
+    idx: list[int] = []
+    val: list[float] = []
+    ones_ends: list[int] = []
+    idx_ends: list[int] = []
     mes: list[int] = []
     units, seat_blocks, slots = enc._state_units, enc._state_seats, enc._state_slots
     for part in (units, seat_blocks, slots):
         part.clear()
     for state, seat in zip(states, seats):
         me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
-        gather_state(enc, state, me, chunks, columns=True)
+        gather_rest(enc, state, me, me, ones, idx, val)
         units.add(state)
         seat_blocks.add(state)
         slots.add(state)
-        ends.append(len(chunks))
+        ones_ends.append(len(ones))
+        idx_ends.append(len(idx))
         mes.append(me)
-    rows = len(ends)
-    size = enc.layout.size
-    out = np.zeros((rows, size), dtype=np.float32)
-    if not rows:
-        return out
-    players = np.array(mes, dtype=np.intp)
-    flat = out.reshape(-1)
-    fortify = units.put(flat, players)
-    seat_blocks.put(flat, players, enc._seat_inv, units)
-    slots.put(flat, players, fortify, units)
+    out = fill_rows(enc.layout.size, ones, ones_ends, idx, val, idx_ends)
+    if mes:
+        players = np.array(mes, dtype=np.intp)
+        flat = out.reshape(-1)
+        fortify = units.put(flat, players)
+        seat_blocks.put(flat, players, enc._seat_inv, units)
+        slots.put(flat, players, fortify, units)
     for part in (units, seat_blocks, slots):
         part.clear()
-    i, v = zip(*chunks)
-    # each row's entry count (its chunks' bytes / 8), then each entry's row and observer
-    ends_at = np.fromiter(map(len, i), np.intp, len(i)).cumsum()[np.array(ends) - 1] >> 3
-    counts = np.diff(ends_at, prepend=0)
-    at = enc._frames.reshape(-1)[np.repeat(players * size, counts)
-                                 + np.frombuffer(b"".join(i), np.int64)]
-    at += np.repeat(np.arange(0, rows * size, size), counts)
-    flat[at] = np.frombuffer(b"".join(v), np.float64)
     return out
 
 
-def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]],
-                 columns: bool = False) -> None:
+def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]]) -> None:
     """Append seat `me`'s entries of `state` (a valid seat of a state of `enc.game`) for the
     XenodexEncoder `enc` to `chunks`, as packed `(indices, values)` pairs (int64 and
-    float64 bytes; an entry equal to 1 is listed with the value 1.0): the entries `enc.gather(state.observation(me), ...)` lists, but
-    written **as seat 0 sees them**: every seat-relative part (seat blocks, anchors,
-    control, unit blocks and totals, the battle's passed sides, the decider, Cleave hits)
-    at its absolute seat, the rest as `me` sees it; `enc._frames[me]` maps them to `me`'s
-    indices. The board slots' entries come from envs/encoding/xenodex_board.py's memo. With
-    `columns` the seat blocks (but their lead, to-act and winner flags), the slot blocks and
-    the unit blocks are left out (`encode_states` writes them column-wise)."""
+    float64 bytes; an entry equal to 1 is listed with the value 1.0): the entries
+    `enc.gather(state.observation(me), ...)` lists, but written **as seat 0 sees them**:
+    every seat-relative part (seat blocks, anchors, control, unit blocks and totals, the
+    battle's passed sides, the decider, Cleave hits) at its absolute seat, the rest as `me`
+    sees it; `enc._frames[me]` maps them to `me`'s indices. The seat blocks and the board
+    slots' entries come from memos (`_gather_seats`, envs/encoding/xenodex_board.py)."""
     ones: list[int] = []
     idx: list[int] = []
     val: list[float] = []
+    gather_rest(enc, state, me, 0, ones, idx, val)
+    chunks.append(pack(ones, idx, val))
+    _gather_seats(enc, state, chunks)
+    enc._board.gather(state, chunks)
+
+
+def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
+                val: list[float]) -> None:
+    """Append seat `me`'s entries of the game, its own hands, the battle, the pending
+    decision and the seats' lead, to-act and winner flags; seat-relative ones as seat
+    `frame` sees them (`me` itself, or 0 for `gather_state`)."""
     gather_game(enc, state, me, ones, idx, val)
+    rel = enc._rel[frame]
     if state.bslot >= 0:
         ones.append(enc.o_battle)
         ones.append(enc.o_bslot + enc.positions[state.bslot])
         if state.bstage == 0:
             ones.append(enc.o_bstage)
         passed = state.bpassed
-        rel = enc._rel[0]
         for q in range(state.sides):
             if passed >> q & 1:
                 ones.append(enc.o_bpassed + rel[q])
     pend = state.pending
     if pend is not None:
-        _gather_pending(enc, state, pend, ones, idx, val)
-    # the seat flags that change most often, kept out of the memoized seat blocks
+        _gather_pending(enc, state, pend, frame, ones, idx, val)
     s_lead, s_to_act, s_winner = enc._seat_flag_off[6:9]
     seat_bases = enc.seat_bases
-    ones.append(seat_bases[state.lead] + s_lead)
+    ones.append(seat_bases[rel[state.lead]] + s_lead)
     current = state.current_player
     if current >= 0:
-        ones.append(seat_bases[current] + s_to_act)
+        ones.append(seat_bases[rel[current]] + s_to_act)
     if state.done and state.winner >= 0:
-        ones.append(seat_bases[state.winner] + s_winner)
-    chunks.append(pack(ones, idx, val))
-    if not columns:
-        _gather_seats(enc, state, chunks)
-        enc._board.gather(state, chunks)
+        ones.append(seat_bases[rel[state.winner]] + s_winner)
 
 
 def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
@@ -266,15 +266,15 @@ def _seat_block(enc: Any, key: tuple, emission: int, controlled: int,
     return pack(ones, idx, val)
 
 
-def _gather_pending(enc: Any, state: Any, pend: tuple, ones: list[int], idx: list[int],
-                    val: list[float]) -> None:
-    """Append the pending decision's entries (as seat 0 sees them), from the engine's
+def _gather_pending(enc: Any, state: Any, pend: tuple, me: int, ones: list[int],
+                    idx: list[int], val: list[float]) -> None:
+    """Append the pending decision's entries as seat `me` sees them, from the engine's
     pending tuple as `observe` reads it."""
     n, K = state.n, state.K
     kind = pend[0]
     enc._gather_pending_kind(kind, ones)
     p = pend[1]
-    ones.append(enc.o_pplayer + p % n)
+    ones.append(enc.o_pplayer + (p - me) % n)
     if kind in ("strike", "actor", "cleave", "ability"):
         ones.append(enc.o_pslot + enc.positions[pend[2]])
         if kind != "strike":
@@ -291,7 +291,7 @@ def _gather_pending(enc: Any, state: Any, pend: tuple, ones: list[int], idx: lis
             for a in pend[6]:
                 r_p, u = divmod(a - enc.a_target, D + K)
                 q = r_p if r_p >= n else (p + r_p) % n     # the absolute side hit
-                r = q if q < n else MAX_SEATS
+                r = (q - me) % n if q < n else MAX_SEATS
                 if u < D:
                     ones.append(enc.o_phit_units + r * D + u)
                 else:
