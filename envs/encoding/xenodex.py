@@ -5,6 +5,8 @@
     encoder = XenodexEncoder(game)                 # game = sim.load_game("xenodex", num_players=4)
     vec = encoder.encode(state.observation(seat))  # (encoder.size,) float32, same size at 2-4 seats
     rows = encoder.encode_batch(observations)      # (N, encoder.size)
+    vec = encoder.encode_seat(state, seat)         # the same, read straight from the state
+    rows = encoder.encode_seats(states, seats)     # the same for many states
 
 A pure function of the observation dict of sim/xenodex/observation.py (and of the game's
 fixed tables), so it holds only what that seat may know (C-3, XD-29): its own hands of
@@ -15,7 +17,9 @@ observer's seat.
 Where each fact goes is `envs/encoding/xenodex_layout.py` (the named slices and blocks,
 documented in docs/encoding/xenodex.md; `encoder.slices()` in code); this module writes
 them (`gather`; the batch of many observations is `encode_batch`, whose units are
-computed column-wise by envs/encoding/xenodex_batch.py).
+computed column-wise by envs/encoding/xenodex_batch.py). What the envs call,
+`encode_seat` and `encode_seats`, read the state directly instead of building the
+observation dict (envs/encoding/xenodex_state.py), bit-identical to encoding it.
 """
 from __future__ import annotations
 
@@ -114,9 +118,11 @@ class XenodexEncoder(XenodexLayout):
         self._init_fast_path()
 
     def _init_fast_path(self) -> None:
-        """The tables of `encode_seat` (envs/encoding/xenodex_state.py): per relative seat its
-        seat block's scalar indices and card counters, per instance its side, and per observer
-        each instance's relative side, unit block start and scalar indices."""
+        """The tables and memos of `encode_seat` and `encode_seats`
+        (envs/encoding/xenodex_state.py): card counters of the game's and each seat block's
+        count slices, each seat block's scalar indices, the seat and slot memos, the
+        column-wise seat, slot and unit writers, and the frames mapping seat 0's indices to
+        each observer's."""
         so = self._s
         self._fast_counts = (CardCounts(self.o_echo_disc), CardCounts(self.o_hand),
                              CardCounts(self.o_tx_hand))

@@ -1,13 +1,15 @@
-"""The column-wise batch encoder of XenodeX: many observations at once, bit-identical to
+"""The column-wise units of XenodeX's batch encoders: many rows at once, bit-identical to
 encoding each one.
 
-`XenodexEncoder.encode_batch` (what `BatchEnv` calls every step) runs `UnitColumns.encode`:
+`XenodexEncoder.encode_batch` (a batch of observation dicts) runs `UnitColumns.encode`:
 the encoder's `gather` writes each row's game, seat, slot and anchor entries as usual but
 only copies the units (most of a board's entries) as raw records into one flat list; numpy
 then computes every unit's indices and values, and each slot's per-side totals, for the
 whole batch at once. The unit blocks and the slots' unit totals share no entry with the
-rest, so the two writes never overlap. tests/envs/test_encoding.py and
-tests/envs/test_encoding_digest.py check that the rows equal `encode`'s.
+rest, so the two writes never overlap. `StateUnits` does the same for
+`XenodexEncoder.encode_seats` (what `BatchEnv` calls every step) straight from the states'
+raw instance lists. tests/envs/test_encoding.py, tests/envs/test_encoding_digest.py and
+tests/envs/test_xenodex_fast_encoding.py check that the rows equal `encode`'s.
 """
 from __future__ import annotations
 

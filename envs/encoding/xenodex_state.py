@@ -8,18 +8,25 @@ observation dict.
     vec = encoder.encode_seat(state, seat)        # == encoder.encode(state.observation(seat))
     rows = encoder.encode_seats(states, seats)    # == encoder.encode_batch(observations)
 
-The AEC env and BatchEnv call these. `gather_state` lists the same entries as
-`XenodexEncoder.gather` of the observation and reads the state only where
+The AEC env and BatchEnv call these. Both read the state only where
 sim/xenodex/observation.py's `observe` reads it for that seat (C-3, XD-29): the seat's own
 hands of characters and TX; of every other hand, every deck and the TX and Echo decks
 only their sizes; the public rest (CDX, emission, staging, pools, discards, the board,
-the Echo, the battle and the pending decision). Slot control and emission come from the
-very functions `observe` uses (`cycle.controllers`, `cycle.emission`); a unit's STR and
-DEF add to its printed values the bonuses of `battle.slot_bonuses`, computed for every
-slot at once (`slot_bonus_table`, tested equal). `encode_seats` runs the column-wise batch
-of envs/encoding/xenodex_batch.py on the same pieces. tests/envs/test_xenodex_fast_encoding.py
-checks the equality over seeded games and that states differing only in what the seat may
-not see encode the same.
+the Echo, the battle and the pending decision).
+
+- `encode_state` (one seat, `encode_seat`): `gather_state` lists the entries of
+  `XenodexEncoder.gather`, written as seat 0 sees them, in packed chunks: the game's and
+  the seat's own, then every seat block and every board slot from memos keyed by the raw
+  facts they are computed from (a seat's emission and control from `cycle.emission` and
+  `cycle.controllers`, as `observe` gets them; envs/encoding/xenodex_board.py for the
+  slots). `frames[me]` then maps the indices to seat `me`'s: one memo serves every
+  observer, and between two decisions most blocks are unchanged.
+- `encode_states` (many, `encode_seats`): each row's few varied entries gathered in
+  Python as its seat sees them, its seat, slot and unit blocks computed column-wise by
+  numpy (envs/encoding/xenodex_seats.py, xenodex_slots.py, xenodex_batch.py).
+
+tests/envs/test_xenodex_fast_encoding.py checks both against `encode(observation)` over
+seeded games and that states differing only in what the seat may not see encode the same.
 """
 from __future__ import annotations
 
