@@ -1,8 +1,9 @@
 """The seat blocks of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`).
 
 `StateSeats(encoder)`: each row adds its state's raw seat facts (`add`: CDX, pools, hand,
-deck and TX sizes, the staged and knocked-out instances and the played TX, the anchors
-and the proven slots), then `put` writes every row's seat blocks with numpy, as
+deck and TX sizes, the staged and knocked-out instances and the played TX, the proven
+slots; and the observer's hands and the Echo discard, whose card counts it writes too),
+then `put` writes every row's seat blocks with numpy, as
 `XenodexEncoder.gather` writes them from observations: a seat's emission as
 `cycle.emission` gives it (solo or contested by level, plus the Echo's surge), the slots
 it controls as `cycle.controllers` finds them (the one live anchor there, active), the
@@ -43,7 +44,9 @@ class StateSeats:
         self.present, self.deck, self.starved = so["present"], so["deck"], so["starved"]
         self.counted = (so["staged"] - 1, so["discard"] - 1, so["tx_discard"] - 1)
         self.offsets = np.array(enc._seat_off, dtype=np.int64)
-        self.cards = max(len(game.u_name), len(game.tx))  # card ids of both kinds < this
+        self.cards = max(len(game.u_name), len(game.tx), len(game.echoes))  # any card id < this
+        # per row: the observer's hand, its TX hand, the Echo discard
+        self.row_counted = (enc.o_hand - 1, enc.o_tx_hand - 1, enc.o_echo_disc - 1)
         self.clear()
 
     def clear(self) -> None:
@@ -53,9 +56,11 @@ class StateSeats:
         self.anchors: list[int] = []   # per row: proven (K), surge
         self.zones: list[list[int]] = [[], [], []]   # staged and discard instances, TX played
         self.zone_sizes: list[list[int]] = [[], [], []]  # their numbers per row and seat
+        self.row_zones: list[list[int]] = [[], [], []]  # the observer's hand (instances), TX
+        self.row_sizes: list[list[int]] = [[], [], []]  # hand and the Echo discard, per row
 
-    def add(self, state: Any) -> None:
-        """Add the next row's state."""
+    def add(self, state: Any, me: int) -> None:
+        """Add the next row's state, as seat `me` sees it."""
         s = self.scalars
         s += state.cdx
         s += map(len, state.hand)
@@ -82,6 +87,15 @@ class StateSeats:
         n_discard += map(len, state.discard)
         tx += chain.from_iterable(state.tx_disc)
         n_tx += map(len, state.tx_disc)
+        (hand, tx_hand, echo), (n_hand, n_tx_hand, n_echo) = self.row_zones, self.row_sizes
+        mine = state.hand[me]
+        hand += mine
+        n_hand.append(len(mine))
+        mine = state.tx_hand[me]
+        tx_hand += mine
+        n_tx_hand.append(len(mine))
+        echo += state.echo_disc
+        n_echo.append(len(state.echo_disc))
 
     def put(self, flat: np.ndarray, players: np.ndarray, inv: tuple[float, ...],
             units: Any) -> None:
@@ -126,13 +140,18 @@ class StateSeats:
         flat[start[starved.reshape(-1) != 0] + self.starved] = 1.0
         cards = units.cards
         row_of_seat = np.repeat(np.arange(rows), n)
-        for z, (zone, sizes, at) in enumerate(zip(self.zones, self.zone_sizes, self.counted)):
+        row_start = np.arange(0, rows * self.size, self.size)
+        for z, (zone, sizes, at) in enumerate(zip(self.zones + self.row_zones,
+                                                  self.zone_sizes + self.row_sizes,
+                                                  self.counted + self.row_counted)):
             if not zone:
                 continue
-            cell = np.repeat(np.arange(rows * n), int64_array(sizes))  # (row, seat) index
+            per_seat = z < 3
+            cell = np.repeat(np.arange(len(sizes)), int64_array(sizes))  # (row, seat) or row
             ids = int64_array(zone)
-            if z < 2:  # instances: their cards
-                ids = cards[row_of_seat[cell], ids]
-            counts = np.bincount(cell * self.cards + ids, minlength=rows * n * self.cards)
+            if z in (0, 1, 3):  # instances: their cards
+                ids = cards[row_of_seat[cell] if per_seat else cell, ids]
+            counts = np.bincount(cell * self.cards + ids, minlength=len(sizes) * self.cards)
             nz = np.flatnonzero(counts)
-            flat[start[nz // self.cards] + at + nz % self.cards] = counts[nz]
+            cell_start = start if per_seat else row_start
+            flat[cell_start[nz // self.cards] + at + nz % self.cards] = counts[nz]

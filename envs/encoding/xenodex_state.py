@@ -85,7 +85,7 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
         me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
         gather_rest(enc, state, me, me, ones, idx, val)
         units.add(state)
-        seat_blocks.add(state)
+        seat_blocks.add(state, me)
         slots.add(state)
         ones_ends.append(len(ones))
         idx_ends.append(len(idx))
@@ -124,8 +124,9 @@ def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx:
                 val: list[float]) -> None:
     """Append seat `me`'s entries of the game, its own hands, the battle, the pending
     decision and the seats' lead, to-act and winner flags; seat-relative ones as seat
-    `frame` sees them (`me` itself, or 0 for `gather_state`)."""
-    gather_game(enc, state, me, ones, idx, val)
+    `frame` sees them: 0 for `gather_state`, else `me` itself for `encode_states`, which
+    counts the cards of the Echo discard and of the hands column-wise."""
+    gather_game(enc, state, me, ones, idx, val, frame == 0)
     rel = enc._rel[frame]
     if state.bslot >= 0:
         ones.append(enc.o_battle)
@@ -150,8 +151,10 @@ def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx:
 
 
 def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
-                val: list[float]) -> None:
-    """Append the game and own-hand entries (those that depend on `me`, and the Echo's)."""
+                val: list[float], counts: bool = True) -> None:
+    """Append the game and own-hand entries (those that depend on `me`, and the Echo's);
+    without `counts`, all but the card counts of the Echo discard and of `me`'s hands
+    (`encode_states` counts them column-wise)."""
     cycle = state.cycle
     limit = state.params.cycle_limit
     idx.append(enc.o_cycle)
@@ -174,7 +177,7 @@ def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
         idx.append(enc.o_echo_deck)
         val.append(echo_left / enc.echo_total)
     counters = enc._fast_counts
-    if state.echo_disc:
+    if counts and state.echo_disc:
         i, v = counters[0].entries(state.echo_disc)
         idx += i
         val += v
@@ -188,6 +191,8 @@ def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
         x = f / FIELD_SCALE
         idx.append(enc.o_fields + 1)
         val.append(-2.0 if x < -2.0 else 2.0 if x > 2.0 else x)
+    if not counts:
+        return
     hand = state.hand[me]
     if hand:
         i, v = counters[1].entries(tuple(map(state.card.__getitem__, hand)))
