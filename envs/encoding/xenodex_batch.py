@@ -148,20 +148,28 @@ class StateUnits:
         """Forget the rows added."""
         self.js: list[int] = []        # every row's units (instances), slot by slot
         self.sizes: list[int] = []     # units per (row, slot)
-        self.raw: list[int] = []       # per row: card, bp, used, flags of every instance
+        self.raw: list[int] = []       # per unit: card, bp, used, flags
         self.anchors: list[int] = []   # per row: alvl, abp, bstr, bdef (n * K each)
         self.fields: list[int] = []    # per row: fstr, fdef
+        self.units_of: list[int] = []  # units per row
 
     def add(self, state: Any) -> None:
         """Add the next row's state."""
         board = state.board
-        self.js += chain.from_iterable(board)
+        js = list(chain.from_iterable(board))
+        self.js += js
         self.sizes += map(len, board)
         raw = self.raw
-        raw += state.card
-        raw += state.bp
-        raw += state.used
-        raw += state.flags
+        if len(js) > 1:
+            get = itemgetter(*js)
+            raw += get(state.card)
+            raw += get(state.bp)
+            raw += get(state.used)
+            raw += get(state.flags)
+        elif js:
+            j = js[0]
+            raw += (state.card[j], state.bp[j], state.used[j], state.flags[j])
+        self.units_of.append(len(js))
         anchors = self.anchors
         anchors += state.alvl
         anchors += state.abp
@@ -173,15 +181,13 @@ class StateUnits:
         """Write the units of the rows added into `flat` (the `(rows, size)` output, flat);
         `players[i]` is row i's observer. Returns the Fortify of each side's characters in
         each slot, `fortify[row, k, side]` (what an anchor's DEF adds), and keeps every
-        row's instance cards (`cards`), anchor levels and BP (`anchor_levels`, `anchor_bp`,
-        `(rows, n, K)`) for the seat and slot blocks."""
+        row's anchor levels and BP (`anchor_levels`, `anchor_bp`, `(rows, n, K)`) for the
+        seat and slot blocks."""
         c = self.columns
         K, D, sides, n = c.K, c.D, c.sides, self.n
         cells = len(self.sizes) * (n + 1)
         NK = n * K
-        raw = int64_array(self.raw).reshape(-1, 4, self.instances)
         anchors = int64_array(self.anchors).reshape(-1, 4, NK)
-        self.cards = raw[:, 0]
         self.anchor_levels = anchors[:, 0].reshape(-1, n, K)
         self.anchor_bp = anchors[:, 1].reshape(-1, n, K)
         if not self.js:
@@ -190,7 +196,13 @@ class StateUnits:
         slot = np.repeat(np.arange(len(self.sizes)), int64_array(self.sizes))  # (row, k) index
         row = slot // K
         k = slot - row * K
-        card, bp, used, flags = (raw[row, f, j] for f in range(4))
+        # each row's units' cards, then BP, used and flags: unit u of the row at + u
+        raw = int64_array(self.raw)
+        per_row = int64_array(self.units_of)
+        first = np.repeat(np.cumsum(per_row * 4) - per_row * 4, per_row)  # row's first entry
+        within = np.arange(len(j)) - np.repeat(np.cumsum(per_row) - per_row, per_row)
+        at = first + within
+        card, bp, used, flags = (raw[at + f * np.repeat(per_row, per_row)] for f in range(4))
         fields = int64_array(self.fields).reshape(-1, 2)
         side = j // D
         seat = side < n

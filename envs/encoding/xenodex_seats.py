@@ -1,7 +1,7 @@
 """The seat blocks of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`).
 
 `StateSeats(encoder)`: each row adds its state's raw seat facts (`add`: CDX, pools, hand,
-deck and TX sizes, the staged and knocked-out instances and the played TX, the proven
+deck and TX sizes, the staged and knocked-out cards and the played TX, the proven
 slots; and the observer's hands and the Echo discard, whose card counts it writes too),
 then `put` writes every row's seat blocks with numpy, as
 `XenodexEncoder.gather` writes them from observations: a seat's emission as
@@ -54,9 +54,9 @@ class StateSeats:
         self.scalars: list[int] = []   # per row and seat: _SCALARS numbers (see `add`)
         self.decks: list[int] = []     # per row and seat: its deck's one-hot index
         self.anchors: list[int] = []   # per row: proven (K), surge
-        self.zones: list[list[int]] = [[], [], []]   # staged and discard instances, TX played
+        self.zones: list[list[int]] = [[], [], []]   # staged and discard cards, TX played
         self.zone_sizes: list[list[int]] = [[], [], []]  # their numbers per row and seat
-        self.row_zones: list[list[int]] = [[], [], []]  # the observer's hand (instances), TX
+        self.row_zones: list[list[int]] = [[], [], []]  # the observer's hand (cards), TX
         self.row_sizes: list[list[int]] = [[], [], []]  # hand and the Echo discard, per row
 
     def add(self, state: Any, me: int) -> None:
@@ -81,15 +81,16 @@ class StateSeats:
         a += state.proven
         a.append(self.surge[state.echo])
         (staged, discard, tx), (n_staged, n_discard, n_tx) = self.zones, self.zone_sizes
-        staged += chain.from_iterable(state.staged)
+        card_of = state.card.__getitem__
+        staged += map(card_of, chain.from_iterable(state.staged))
         n_staged += map(len, state.staged)
-        discard += chain.from_iterable(state.discard)
+        discard += map(card_of, chain.from_iterable(state.discard))
         n_discard += map(len, state.discard)
         tx += chain.from_iterable(state.tx_disc)
         n_tx += map(len, state.tx_disc)
         (hand, tx_hand, echo), (n_hand, n_tx_hand, n_echo) = self.row_zones, self.row_sizes
         mine = state.hand[me]
-        hand += mine
+        hand += map(card_of, mine)
         n_hand.append(len(mine))
         mine = state.tx_hand[me]
         tx_hand += mine
@@ -101,7 +102,7 @@ class StateSeats:
             units: Any) -> None:
         """Write the seat blocks of the rows added into `flat` (the `(rows, size)` output,
         flat); `players[i]` is row i's observer, `inv` the encoder's `_seat_inv`, `units`
-        the `StateUnits` that put the same rows (their cards and anchors)."""
+        the `StateUnits` that put the same rows (their anchors)."""
         n, K = self.n, self.K
         rows = len(players)
         if not rows:
@@ -138,8 +139,6 @@ class StateSeats:
         flat[start + self.present] = 1.0
         flat[start + self.deck + int64_array(self.decks)] = 1.0
         flat[start[starved.reshape(-1) != 0] + self.starved] = 1.0
-        cards = units.cards
-        row_of_seat = np.repeat(np.arange(rows), n)
         row_start = np.arange(0, rows * self.size, self.size)
         for z, (zone, sizes, at) in enumerate(zip(self.zones + self.row_zones,
                                                   self.zone_sizes + self.row_sizes,
@@ -149,8 +148,6 @@ class StateSeats:
             per_seat = z < 3
             cell = np.repeat(np.arange(len(sizes)), int64_array(sizes))  # (row, seat) or row
             ids = int64_array(zone)
-            if z in (0, 1, 3):  # instances: their cards
-                ids = cards[row_of_seat[cell] if per_seat else cell, ids]
             counts = np.bincount(cell * self.cards + ids, minlength=len(sizes) * self.cards)
             nz = np.flatnonzero(counts)
             cell_start = start if per_seat else row_start
