@@ -41,7 +41,7 @@ _ONE = (1.0,)
 class SlotMemo:
     """The slot and unit entries of one XenodexEncoder, memoized per slot (module docstring)."""
 
-    LIMIT = 4096
+    LIMIT = 1024
     """Slots remembered before the memo forgets them all."""
 
     def __init__(self, enc: Any) -> None:  # a XenodexEncoder, which imports this module

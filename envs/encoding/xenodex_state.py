@@ -206,7 +206,7 @@ def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
 
 
 _POSITIVE = (0).__lt__
-SEAT_MEMO_LIMIT = 4096
+SEAT_MEMO_LIMIT = 1024
 """Seat blocks an encoder remembers before it forgets them all."""
 
 
