@@ -20,7 +20,13 @@ Modules:
 - `cipher_batch`: `SeatColumns`, FE Cipher's column-wise batch of seats (`encode_seats`).
 - `xenodex_layout`: XenodeX's named slices and blocks (seats, slots, units) and its page.
 - `xenodex`: `XenodexEncoder`, which fills them.
-- `xenodex_batch`: `UnitColumns`, the column-wise part of XenodeX's batch encoder (units).
+- `xenodex_batch`: `UnitColumns` and `StateUnits`, the column-wise units of XenodeX's
+  batch encoders (of observations and of states).
+- `xenodex_state`: XenodeX's observe-and-encode path (`encode_seat`, `encode_seats`):
+  the same entries read straight from the state, only where the observation reads it.
+- `xenodex_board`: `SlotMemo`, the memoized board slots of XenodeX's `encode_seat`.
+- `xenodex_seats`, `xenodex_slots`: `StateSeats` and `StateSlots`, the column-wise seat
+  and slot blocks of XenodeX's `encode_seats`.
 - `docs`: writes and checks docs/encoding/<game>.md (`python -m envs.encoding.docs`).
 """
 from envs.encoding.base import Feature, Layout, SparseEncoder

@@ -5,6 +5,8 @@
     encoder = XenodexEncoder(game)                 # game = sim.load_game("xenodex", num_players=4)
     vec = encoder.encode(state.observation(seat))  # (encoder.size,) float32, same size at 2-4 seats
     rows = encoder.encode_batch(observations)      # (N, encoder.size)
+    vec = encoder.encode_seat(state, seat)         # the same, read straight from the state
+    rows = encoder.encode_seats(states, seats)     # the same for many states
 
 A pure function of the observation dict of sim/xenodex/observation.py (and of the game's
 fixed tables), so it holds only what that seat may know (C-3, XD-29): its own hands of
@@ -15,18 +17,22 @@ observer's seat.
 Where each fact goes is `envs/encoding/xenodex_layout.py` (the named slices and blocks,
 documented in docs/encoding/xenodex.md; `encoder.slices()` in code); this module writes
 them (`gather`; the batch of many observations is `encode_batch`, whose units are
-computed column-wise by envs/encoding/xenodex_batch.py).
+computed column-wise by envs/encoding/xenodex_batch.py). What the envs call,
+`encode_seat` and `encode_seats`, read the state directly instead of building the
+observation dict (envs/encoding/xenodex_state.py), bit-identical to encoding it.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
+from envs.encoding.base import CardCounts
 from envs.encoding.xenodex_batch import UNIT_FIELDS as _UNIT_FIELDS
-from envs.encoding.xenodex_batch import UnitColumns
+from envs.encoding.xenodex_batch import StateUnits, UnitColumns
+from envs.encoding.xenodex_board import SlotMemo
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
     BP_SCALE,
@@ -41,6 +47,10 @@ from envs.encoding.xenodex_layout import (
     STAT_SCALE,
     XenodexLayout,
 )
+from envs.encoding.xenodex_seats import StateSeats
+from envs.encoding.xenodex_slots import StateSlots
+from envs.encoding.xenodex_state import encode_state, encode_states, frames
+from sim.core.checks import check_seat
 
 __all__ = ["ATTACK_SCALE", "BP_SCALE", "CDX_CAP", "CDX_SCALE", "EMISSION_SCALE", "FIELD_SCALE",
            "HOME_KINDS", "MAX_SEATS", "PENDING_KINDS", "PHASES", "STAT_SCALE", "XenodexEncoder"]
@@ -105,6 +115,47 @@ class XenodexEncoder(XenodexLayout):
         n = self.n
         self._rel = [[(q - me) % n for q in range(n)] + [MAX_SEATS] for me in range(n)]
         self._columns = UnitColumns(self)
+        self._init_fast_path()
+
+    def _init_fast_path(self) -> None:
+        """The tables and memos of `encode_seat` and `encode_seats`
+        (envs/encoding/xenodex_state.py): card counters of the game's and each seat block's
+        count slices, each seat block's scalar indices, the seat and slot memos, the
+        column-wise seat, slot and unit writers, and the frames mapping seat 0's indices to
+        each observer's."""
+        so = self._s
+        self._fast_counts = (CardCounts(self.o_echo_disc), CardCounts(self.o_hand),
+                             CardCounts(self.o_tx_hand))
+        self._seat_idx = [tuple(b + o for o in self._seat_off) for b in self.seat_bases]
+        self._seat_counts = [(CardCounts(b + so["staged"]), CardCounts(b + so["discard"]),
+                              CardCounts(b + so["tx_discard"])) for b in self.seat_bases]
+        self._board = SlotMemo(self)
+        self._state_units = StateUnits(self._columns)
+        self._state_seats = StateSeats(self)
+        self._state_slots = StateSlots(self)
+        self._seat_memo: dict[tuple, tuple[bytes, bytes]] = {}
+        self._frames = frames(self)
+
+    def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
+        """`encode_batch` of `states[i].observation(seats[i])`, read straight from the states
+        (envs/encoding/xenodex_state.py): what BatchEnv calls every step. States of another
+        game object take the plain path."""
+        if len(states) != len(seats):
+            raise ValueError(f"{len(states)} states but {len(seats)} seats")
+        if any(s.game is not self.game for s in states):
+            return self.encode_batch(s.observation(p) for s, p in zip(states, seats))
+        return encode_states(self, states, seats)
+
+    def encode_seat(self, state: Any, seat: int) -> np.ndarray:
+        """`encode(state.observation(seat))`, read straight from the state
+        (envs/encoding/xenodex_state.py): what the AEC env calls every step. A bad seat is
+        check_seat's InvalidArgumentError; a state of another game object takes the plain
+        path."""
+        if state.game is not self.game:
+            return self.encode(state.observation(seat))
+        n = state.n
+        me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
+        return encode_state(self, state, me)
 
     def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
         """A `(N, size)` float32 array, row i encoding the i-th observation: the units of

@@ -1,13 +1,15 @@
-"""The column-wise batch encoder of XenodeX: many observations at once, bit-identical to
+"""The column-wise units of XenodeX's batch encoders: many rows at once, bit-identical to
 encoding each one.
 
-`XenodexEncoder.encode_batch` (what `BatchEnv` calls every step) runs `UnitColumns.encode`:
+`XenodexEncoder.encode_batch` (a batch of observation dicts) runs `UnitColumns.encode`:
 the encoder's `gather` writes each row's game, seat, slot and anchor entries as usual but
 only copies the units (most of a board's entries) as raw records into one flat list; numpy
 then computes every unit's indices and values, and each slot's per-side totals, for the
 whole batch at once. The unit blocks and the slots' unit totals share no entry with the
-rest, so the two writes never overlap. tests/envs/test_encoding.py and
-tests/envs/test_encoding_digest.py check that the rows equal `encode`'s.
+rest, so the two writes never overlap. `StateUnits` does the same for
+`XenodexEncoder.encode_seats` (what `BatchEnv` calls every step) straight from the states'
+raw instance lists. tests/envs/test_encoding.py, tests/envs/test_encoding_digest.py and
+tests/envs/test_xenodex_fast_encoding.py check that the rows equal `encode`'s.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import numpy as np
 
 from envs.encoding.base import int64_array, put_rows
 from envs.encoding.xenodex_layout import BP_SCALE, MAX_SEATS, STAT_SCALE
+from sim.xenodex.state import DENIED, RALLIED
 
 UNIT_FIELDS = itemgetter("side", "unit", "card", "bp", "max_bp", "str", "def", "used",
                          "max_strikes", "denied", "rallied")
@@ -118,3 +121,128 @@ class UnitColumns:
         flat[ub + self.u_def] = np.where(df < 3 * STAT_SCALE, df / STAT_SCALE, 3.0)
         left = strikes - used
         flat[ub + self.u_left] = np.where(left > 0, np.where(left < 3, left / 3.0, 1.0), 0.0)
+
+
+class StateUnits:
+    """The units of `XenodexEncoder.encode_seats`, column-wise straight from the states: each
+    row adds its states' raw instance lists (`add`), then numpy writes every unit block and
+    every slot's per-side unit totals (`put`), as `UnitColumns` does from observations. A
+    unit's STR and DEF add to its printed values what `battle.slot_bonuses` adds (its
+    seat's anchor auras and TX bonuses in the slot, the Echo fields; floor 0)."""
+
+    def __init__(self, columns: UnitColumns) -> None:
+        enc = columns.encoder
+        game = enc.game
+        self.columns = columns
+        self.n = enc.n
+        self.instances = game.sides * enc.D
+        self.u_str = np.array(game.u_str, dtype=np.int64)
+        self.u_def = np.array(game.u_def, dtype=np.int64)
+        self.u_bp = np.array(game.u_bp, dtype=np.int64)
+        self.u_strikes = np.array(game.u_strikes, dtype=np.int64)
+        self.u_fortify = np.array(game.u_fortify, dtype=np.int64)
+        self.auras = (game.overcharge, game.lv_overcharge, game.bulwark, game.lv_bulwark)
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget the rows added."""
+        self.js: list[int] = []        # every row's units (instances), slot by slot
+        self.sizes: list[int] = []     # units per (row, slot)
+        self.raw: list[int] = []       # per unit: card, bp, used, flags
+        self.anchors: list[int] = []   # per row: alvl, abp, bstr, bdef (n * K each)
+        self.fields: list[int] = []    # per row: fstr, fdef
+        self.units_of: list[int] = []  # units per row
+
+    def add(self, state: Any) -> None:
+        """Add the next row's state."""
+        board = state.board
+        js = list(chain.from_iterable(board))
+        self.js += js
+        self.sizes += map(len, board)
+        raw = self.raw
+        if len(js) > 1:
+            get = itemgetter(*js)
+            raw += get(state.card)
+            raw += get(state.bp)
+            raw += get(state.used)
+            raw += get(state.flags)
+        elif js:
+            j = js[0]
+            raw += (state.card[j], state.bp[j], state.used[j], state.flags[j])
+        self.units_of.append(len(js))
+        anchors = self.anchors
+        anchors += state.alvl
+        anchors += state.abp
+        anchors += state.bstr
+        anchors += state.bdef
+        self.fields += (state.fstr, state.fdef)
+
+    def put(self, flat: np.ndarray, players: np.ndarray) -> np.ndarray:
+        """Write the units of the rows added into `flat` (the `(rows, size)` output, flat);
+        `players[i]` is row i's observer. Returns the Fortify of each side's characters in
+        each slot, `fortify[row, k, side]` (what an anchor's DEF adds), and keeps every
+        row's anchor levels and BP (`anchor_levels`, `anchor_bp`, `(rows, n, K)`) for the
+        seat and slot blocks."""
+        c = self.columns
+        K, D, sides, n = c.K, c.D, c.sides, self.n
+        cells = len(self.sizes) * (n + 1)
+        NK = n * K
+        anchors = int64_array(self.anchors).reshape(-1, 4, NK)
+        self.anchor_levels = anchors[:, 0].reshape(-1, n, K)
+        self.anchor_bp = anchors[:, 1].reshape(-1, n, K)
+        if not self.js:
+            return np.zeros((len(players), K, n + 1), dtype=np.int64)
+        j = int64_array(self.js)
+        slot = np.repeat(np.arange(len(self.sizes)), int64_array(self.sizes))  # (row, k) index
+        row = slot // K
+        k = slot - row * K
+        # each row's units' cards, then BP, used and flags: unit u of the row at + u
+        raw = int64_array(self.raw)
+        per_row = int64_array(self.units_of)
+        first = np.repeat(np.cumsum(per_row * 4) - per_row * 4, per_row)  # row's first entry
+        within = np.arange(len(j)) - np.repeat(np.cumsum(per_row) - per_row, per_row)
+        at = first + within
+        card, bp, used, flags = (raw[at + f * np.repeat(per_row, per_row)] for f in range(4))
+        fields = int64_array(self.fields).reshape(-1, 2)
+        side = j // D
+        seat = side < n
+        at = np.where(seat, side, 0) * K + k
+        lvl, abp, bstr, bdef = (anchors[row, f, at] for f in range(4))
+        live = abp > 0
+        ov, lv_ov, bw, lv_bw = self.auras
+        sb = fields[row, 0] + np.where(seat, bstr + np.where(live & (lvl >= lv_ov), ov, 0), 0)
+        db = fields[row, 1] + np.where(seat, bdef + np.where(live & (lvl >= lv_bw), bw, 0), 0)
+        st = np.maximum(self.u_str[card] + sb, 0)
+        df = np.maximum(self.u_def[card] + db, 0)
+        r = c.rel[players[row], side]
+        row_start = row * c.size
+        # Each slot's totals per side (every unit counts).
+        cell = slot * sides + r
+        m = len(self.sizes) * sides
+        count = np.bincount(cell, minlength=m)
+        tstr = np.bincount(cell, weights=st, minlength=m)
+        tbp = np.bincount(cell, weights=bp, minlength=m)
+        nz = np.flatnonzero(count)
+        s_slot, s_r = nz // sides, nz % sides
+        b = (s_slot // K) * c.size + c.slot_base[s_slot % K] + s_r
+        flat[b + c.l_units] = np.clip(count[nz] / 10.0, 0.0, 2.0)
+        flat[b + c.l_str] = np.clip(tstr[nz] / (4 * STAT_SCALE), 0.0, 2.0)
+        flat[b + c.l_bp] = np.clip(tbp[nz] / (5 * BP_SCALE), 0.0, 2.0)
+        # Each unit's block.
+        mx = self.u_bp[card]
+        ub = row_start + c.unit_bases[r, j - side * D]
+        flat[ub + c.u_on] = 1.0
+        flat[ub + c.u_slot + c.pos[k]] = 1.0
+        flat[ub + c.u_card + card - 1] = 1.0
+        flat[ub[flags & DENIED != 0] + c.u_denied] = 1.0
+        flat[ub[flags & RALLIED != 0] + c.u_rallied] = 1.0
+        flat[ub + c.u_bp] = np.where(bp < 2 * BP_SCALE, bp / BP_SCALE, 2.0)
+        flat[ub + c.u_bpf] = bp / mx
+        flat[ub + c.u_max] = np.where(mx < 2 * BP_SCALE, mx / BP_SCALE, 2.0)
+        flat[ub + c.u_str] = np.where(st < 3 * STAT_SCALE, st / STAT_SCALE, 3.0)
+        flat[ub + c.u_def] = np.where(df < 3 * STAT_SCALE, df / STAT_SCALE, 3.0)
+        left = self.u_strikes[card] - used
+        flat[ub + c.u_left] = np.where(left > 0, np.where(left < 3, left / 3.0, 1.0), 0.0)
+        fortify = np.bincount(slot * (n + 1) + side, weights=self.u_fortify[card],
+                              minlength=cells)
+        return fortify.astype(np.int64).reshape(len(players), K, n + 1)

@@ -6,7 +6,9 @@ CDX, staging, pools, discards, hand and deck sizes, the current Echo, played TX)
 player's own hand of characters and TX. Other seats' hands, every deck order and the Echo
 deck order never appear; units are named by (side, unit index), which is public; what is
 public besides C-3's list is ruling XD-29. `public_board(state)` is the part of that view
-a heuristic scores (the same for every seat), built without the rest.
+a heuristic scores (the same for every seat), built without the rest. The env encoder
+encodes this dict; its observe-and-encode paths read the same facts from the state and are
+tested equal.
 """
 from __future__ import annotations
 

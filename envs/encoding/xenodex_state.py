@@ -1,0 +1,346 @@
+"""XenodeX's observe-and-encode fast path: one seat's vector read straight from the engine
+state, equal to `encoder.encode(state.observation(seat))` without building the
+observation dict.
+
+    from envs.encoding.xenodex import XenodexEncoder
+
+    encoder = XenodexEncoder(game)
+    vec = encoder.encode_seat(state, seat)        # == encoder.encode(state.observation(seat))
+    rows = encoder.encode_seats(states, seats)    # == encoder.encode_batch(observations)
+
+The AEC env and BatchEnv call these. Both read the state only where
+sim/xenodex/observation.py's `observe` reads it for that seat (C-3, XD-29): the seat's own
+hands of characters and TX; of every other hand, every deck and the TX and Echo decks
+only their sizes; the public rest (CDX, emission, staging, pools, discards, the board,
+the Echo, the battle and the pending decision).
+
+- `encode_state` (one seat, `encode_seat`): `gather_state` lists the entries of
+  `XenodexEncoder.gather`, written as seat 0 sees them, in packed chunks: the game's and
+  the seat's own, then every seat block and every board slot from memos keyed by the raw
+  facts they are computed from (a seat's emission and control from `cycle.emission` and
+  `cycle.controllers`, as `observe` gets them; envs/encoding/xenodex_board.py for the
+  slots). `frames[me]` then maps the indices to seat `me`'s: one memo serves every
+  observer, and between two decisions most blocks are unchanged.
+- `encode_states` (many, `encode_seats`): each row's few varied entries gathered in
+  Python as its seat sees them, its seat, slot and unit blocks computed column-wise by
+  numpy (envs/encoding/xenodex_seats.py, xenodex_slots.py, xenodex_batch.py).
+
+tests/envs/test_xenodex_fast_encoding.py checks both against `encode(observation)` over
+seeded games and that states differing only in what the seat may not see encode the same.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from envs.encoding.base import fill_rows
+from envs.encoding.xenodex_board import pack
+from envs.encoding.xenodex_layout import (
+    ATTACK_SCALE,
+    CDX_CAP,
+    CDX_SCALE,
+    EMISSION_SCALE,
+    FIELD_SCALE,
+    MAX_SEATS,
+)
+from sim.core.checks import check_seat
+from sim.xenodex import cycle as cy
+
+
+def encode_state(enc: Any, state: Any, me: int) -> np.ndarray:
+    """Seat `me`'s vector of `state` (a valid seat of a state of `enc.game`): the entries of
+    `gather_state`, mapped to `me`'s indices (`frames`), written into a new float32 array."""
+    chunks: list[tuple[bytes, bytes]] = []
+    gather_state(enc, state, me, chunks)
+    i, v = map(b"".join, zip(*chunks))
+    at = np.frombuffer(i, np.int64)
+    if me:
+        at = enc._frames[me][at]
+    out = np.zeros(enc.layout.size, dtype=np.float32)
+    out[at] = np.frombuffer(v, np.float64)
+    return out
+
+
+def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
+    """`(N, size)` float32, row i seat `seats[i]`'s vector of `states[i]` (states of
+    `enc.game`; each seat is checked): each row's few varied entries (`gather_rest`, as the
+    row's seat sees them) gathered in Python, its seat, slot and unit blocks written
+    column-wise by numpy for every row at once (envs/encoding/xenodex_seats.py,
+    xenodex_slots.py, xenodex_batch.py's `StateUnits`)."""
+    if len(states) != len(seats):
+        raise ValueError(f"{len(states)} states but {len(seats)} seats")
+    n = enc.n
+    ones: list[int] = []
+    idx: list[int] = []
+    val: list[float] = []
+    ones_ends: list[int] = []
+    idx_ends: list[int] = []
+    mes: list[int] = []
+    units, seat_blocks, slots = enc._state_units, enc._state_seats, enc._state_slots
+    for part in (units, seat_blocks, slots):
+        part.clear()
+    for state, seat in zip(states, seats):
+        me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
+        gather_rest(enc, state, me, me, ones, idx, val)
+        units.add(state)
+        seat_blocks.add(state, me)
+        slots.add(state)
+        ones_ends.append(len(ones))
+        idx_ends.append(len(idx))
+        mes.append(me)
+    out = fill_rows(enc.layout.size, ones, ones_ends, idx, val, idx_ends)
+    if mes:
+        players = np.array(mes, dtype=np.intp)
+        flat = out.reshape(-1)
+        fortify = units.put(flat, players)
+        seat_blocks.put(flat, players, enc._seat_inv, units)
+        slots.put(flat, players, fortify, units)
+    for part in (units, seat_blocks, slots):
+        part.clear()
+    return out
+
+
+def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]]) -> None:
+    """Append seat `me`'s entries of `state` (a valid seat of a state of `enc.game`) for the
+    XenodexEncoder `enc` to `chunks`, as packed `(indices, values)` pairs (int64 and
+    float64 bytes; an entry equal to 1 is listed with the value 1.0): the entries
+    `enc.gather(state.observation(me), ...)` lists, but written **as seat 0 sees them**:
+    every seat-relative part (seat blocks, anchors, control, unit blocks and totals, the
+    battle's passed sides, the decider, Cleave hits) at its absolute seat, the rest as `me`
+    sees it; `enc._frames[me]` maps them to `me`'s indices. The seat blocks and the board
+    slots' entries come from memos (`_gather_seats`, envs/encoding/xenodex_board.py)."""
+    ones: list[int] = []
+    idx: list[int] = []
+    val: list[float] = []
+    gather_rest(enc, state, me, 0, ones, idx, val)
+    chunks.append(pack(ones, idx, val))
+    _gather_seats(enc, state, chunks)
+    enc._board.gather(state, chunks)
+
+
+def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
+                val: list[float]) -> None:
+    """Append seat `me`'s entries of the game, its own hands, the battle, the pending
+    decision and the seats' lead, to-act and winner flags; seat-relative ones as seat
+    `frame` sees them: 0 for `gather_state`, else `me` itself for `encode_states`, which
+    counts the cards of the Echo discard and of the hands column-wise."""
+    gather_game(enc, state, me, ones, idx, val, frame == 0)
+    rel = enc._rel[frame]
+    if state.bslot >= 0:
+        ones.append(enc.o_battle)
+        ones.append(enc.o_bslot + enc.positions[state.bslot])
+        if state.bstage == 0:
+            ones.append(enc.o_bstage)
+        passed = state.bpassed
+        for q in range(state.sides):
+            if passed >> q & 1:
+                ones.append(enc.o_bpassed + rel[q])
+    pend = state.pending
+    if pend is not None:
+        _gather_pending(enc, state, pend, frame, ones, idx, val)
+    s_lead, s_to_act, s_winner = enc._seat_flag_off[6:9]
+    seat_bases = enc.seat_bases
+    ones.append(seat_bases[rel[state.lead]] + s_lead)
+    current = state.current_player
+    if current >= 0:
+        ones.append(seat_bases[rel[current]] + s_to_act)
+    if state.done and state.winner >= 0:
+        ones.append(seat_bases[rel[state.winner]] + s_winner)
+
+
+def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
+                val: list[float], counts: bool = True) -> None:
+    """Append the game and own-hand entries (those that depend on `me`, and the Echo's);
+    without `counts`, all but the card counts of the Echo discard and of `me`'s hands
+    (`encode_states` counts them column-wise)."""
+    cycle = state.cycle
+    limit = state.params.cycle_limit
+    idx.append(enc.o_cycle)
+    x = cycle / limit
+    val.append(2.0 if x > 2.0 else x)
+    if cycle < limit:
+        idx.append(enc.o_left)
+        val.append((limit - cycle) / limit)
+    ones.append(enc.o_players + state.n - 2)
+    try:
+        ones.append(enc._phase[state.phase])
+    except KeyError:
+        raise ValueError(f"unknown phase {state.phase!r}: the encoder needs updating") from None
+    if state.done:
+        winner = state.winner
+        ones.append(enc.o_outcome + (0 if winner == me else 1 if winner >= 0 else 2))
+    ones.append(enc.o_echo + state.echo)
+    echo_left = len(state.echo_deck)
+    if echo_left:
+        idx.append(enc.o_echo_deck)
+        val.append(echo_left / enc.echo_total)
+    counters = enc._fast_counts
+    if counts and state.echo_disc:
+        i, v = counters[0].entries(state.echo_disc)
+        idx += i
+        val += v
+    f = state.fstr
+    if f:
+        x = f / FIELD_SCALE
+        idx.append(enc.o_fields)
+        val.append(-2.0 if x < -2.0 else 2.0 if x > 2.0 else x)
+    f = state.fdef
+    if f:
+        x = f / FIELD_SCALE
+        idx.append(enc.o_fields + 1)
+        val.append(-2.0 if x < -2.0 else 2.0 if x > 2.0 else x)
+    if not counts:
+        return
+    hand = state.hand[me]
+    if hand:
+        i, v = counters[1].entries(tuple(map(state.card.__getitem__, hand)))
+        idx += i
+        val += v
+    tx_hand = state.tx_hand[me]
+    if tx_hand:
+        i, v = counters[2].entries(tx_hand)
+        idx += i
+        val += v
+
+
+_POSITIVE = (0).__lt__
+SEAT_MEMO_LIMIT = 1024
+"""Seat blocks an encoder remembers before it forgets them all."""
+
+
+def _gather_seats(enc: Any, state: Any, chunks: list[tuple[bytes, bytes]]) -> None:
+    """Append every seat block's entries but its lead, to-act and winner flags as one packed
+    chunk per seat, seat q's in block q (as seat 0 sees them). A block is a pure function of
+    the raw facts in its key (the Echo, the anchors' levels and which are active, whence its
+    emission and the slots it controls, the proven slots, and the seat's own numbers and
+    cards), memoized per encoder (`enc._seat_memo`): most seats are unchanged from one
+    decision to the next."""
+    memo = enc._seat_memo
+    shared = (state.echo, *state.alvl, *map(_POSITIVE, state.abp), *state.proven)
+    decks, cdx, hand, deck, astaged, pool = (state.decks, state.cdx, state.hand, state.deck,
+                                             state.astaged, state.pool)
+    tx_hand, tx_deck, tx_left, starved = state.tx_hand, state.tx_deck, state.tx_left, state.starved
+    staged, discard, tx_disc = state.staged, state.discard, state.tx_disc
+    card_of = state.card.__getitem__
+    ctrl = None
+    for q in range(state.n):
+        key = (q, shared, decks[q], cdx[q], len(hand[q]), len(deck[q]), astaged[q], pool[q],
+               len(tx_hand[q]), len(tx_deck[q]), tx_left[q], starved[q],
+               tuple(map(card_of, staged[q])), tuple(map(card_of, discard[q])),
+               tuple(tx_disc[q]))
+        hit = memo.get(key)
+        if hit is None:
+            if ctrl is None:
+                ctrl = cy.controllers(state)
+            hit = _seat_block(enc, key, cy.emission(state, q), ctrl.count(q),
+                              state.proven.count(q))
+            if len(memo) >= SEAT_MEMO_LIMIT:
+                memo.clear()
+            memo[key] = hit
+        chunks.append(hit)
+
+
+def _seat_block(enc: Any, key: tuple, emission: int, controlled: int,
+                proven: int) -> tuple[bytes, bytes]:
+    """The packed entries of the seat block of `_gather_seats`'s `key`, with the seat's
+    `emission` and the numbers of slots it controls and that were proven for it."""
+    (q, _, deck_name, cdx, hand_size, deck_size, staged_anchors, pool, tx_hand_size,
+     tx_deck_size, tx_left, starved, staged, discard, tx_discard) = key
+    s_present, s_deck, s_starved = enc._seat_flag_off[:3]
+    i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = enc._seat_inv
+    b = enc.seat_bases[q]
+    ones = [b + s_present, b + s_deck + enc._deck_index.get(deck_name, len(enc.decks))]
+    idx = list(enc._seat_idx[q])
+    x = cdx / CDX_SCALE
+    e = emission / EMISSION_SCALE
+    h = hand_size * i_hand
+    a = staged_anchors * i_pool
+    t = tx_hand_size * i_tx_draw
+    d = tx_deck_size / 16.0
+    left = tx_left * i_tx_plays
+    val = [0.0 if x < 0.0 else CDX_CAP if x > CDX_CAP else x,
+           0.0 if e < 0.0 else 2.0 if e > 2.0 else e,
+           0.0 if h < 0.0 else 2.0 if h > 2.0 else h, deck_size * i_deck,
+           0.0 if a < 0.0 else 1.0 if a > 1.0 else a, pool * i_pool,
+           0.0 if t < 0.0 else 2.0 if t > 2.0 else t,
+           0.0 if d < 0.0 else 2.0 if d > 2.0 else d,
+           0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
+           controlled * i_slots, proven * i_slots]
+    if starved:
+        ones.append(b + s_starved)
+    for counter, cards in zip(enc._seat_counts[q], (staged, discard, tx_discard)):
+        if cards:
+            i, v = counter.entries(cards)
+            idx += i
+            val += v
+    return pack(ones, idx, val)
+
+
+def _gather_pending(enc: Any, state: Any, pend: tuple, me: int, ones: list[int],
+                    idx: list[int], val: list[float]) -> None:
+    """Append the pending decision's entries as seat `me` sees them, from the engine's
+    pending tuple as `observe` reads it."""
+    n, K = state.n, state.K
+    kind = pend[0]
+    enc._gather_pending_kind(kind, ones)
+    p = pend[1]
+    ones.append(enc.o_pplayer + (p - me) % n)
+    if kind in ("strike", "actor", "cleave", "ability"):
+        ones.append(enc.o_pslot + enc.positions[pend[2]])
+        if kind != "strike":
+            ones.append(enc.o_punit + pend[3] - p * state.D)
+        if kind == "ability":
+            ones.append(enc.o_pability + pend[4])
+        elif kind == "cleave":
+            left = pend[4] / 3.0
+            atk = pend[5] / ATTACK_SCALE
+            idx += (enc.o_pleft, enc.o_patk)
+            val += (0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
+                    0.0 if atk < 0.0 else 2.0 if atk > 2.0 else atk)
+            D = state.D
+            for a in pend[6]:
+                r_p, u = divmod(a - enc.a_target, D + K)
+                q = r_p if r_p >= n else (p + r_p) % n     # the absolute side hit
+                r = (q - me) % n if q < n else MAX_SEATS
+                if u < D:
+                    ones.append(enc.o_phit_units + r * D + u)
+                else:
+                    ones.append(enc.o_phit_anchors + r * enc.KP + enc.positions[u - D])
+    elif kind == "tx":
+        ones.append(enc.o_ptx + pend[2] - 1)
+        home = enc._home.get(pend[3][0])
+        if home is not None:
+            ones.append(home)
+def frames(enc: Any) -> np.ndarray:
+    """`(n, size)` intp, read only: row `me` maps an index of the vector as seat 0 sees it to
+    the index seat `me` sees. Every seat-relative part (a seat block; in a slot block the
+    control one-hots, a seat's anchor features and its unit totals; a seat's unit blocks;
+    the battle's passed sides; the decider; the Cleave hits) moves from relative seat r to
+    (r - me) mod n; the rest (the Ancients' parts among them) stays."""
+    n = enc.n
+    D, KP = enc.D, enc.KP
+    lo = enc.slot_layout.offsets()
+    # Each seat-relative part: (its start for each relative seat r < n, its length).
+    parts: list[tuple[list[int], int]] = [
+        (enc.seat_bases[:n], enc.seat_layout.size),
+        ([enc.unit_bases[r][0] for r in range(n)], D * enc.unit_layout.size),
+        ([enc.o_bpassed + r for r in range(n)], 1),
+        ([enc.o_pplayer + r for r in range(n)], 1),
+        ([enc.o_phit_units + r * D for r in range(n)], D),
+        ([enc.o_phit_anchors + r * KP for r in range(n)], KP)]
+    anchor = lo["anchor_1"] - lo["anchor_0"]  # one seat's anchor features, contiguous
+    for b in enc.slot_bases:
+        for name in ("start_controller", "controller", "proven", "units", "str", "bp"):
+            parts.append(([b + lo[name] + r for r in range(n)], 1))
+        parts.append(([b + lo[f"anchor_{r}"] for r in range(n)], anchor))
+    out = np.tile(np.arange(enc.layout.size, dtype=np.intp), (n, 1))
+    for me in range(n):
+        for starts, length in parts:
+            for r in range(n):
+                a = starts[r]
+                t = starts[(r - me) % n]
+                out[me, a:a + length] = np.arange(t, t + length)
+    out.setflags(write=False)
+    return out
