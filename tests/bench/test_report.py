@@ -89,7 +89,7 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     assert "0.2 s of wall time per row" in page and "seed 12345" in page
     assert "4 matches with 1 and with 2 local workers" in page
     assert "| dummy | 8 | " in page and "| batch | 64 | " in page and "batch / dummy = **" in page
-    assert "- PPO training loop: the BatchVecEnv path at " in page
+    assert "- PPO training loop: `tcglab train`'s default (BatchVecEnv, sparse network) at " in page
     assert "- Tuning: the framework's own time (search, storage, bookkeeping) " in page
     assert "| 2 | 4 | 2 | " in page  # trials, matches per trial, workers
     # Peer rows beside ours, or the skip line where the library is missing.
