@@ -203,6 +203,11 @@ class SparseEncoder(abc.ABC):
         idx: list[int] = []
         val: list[float] = []
         self.gather(obs, ones, idx, val)
+        return self.vector(ones, idx, val)
+
+    def vector(self, ones: list[int], idx: list[int], val: list[float]) -> np.ndarray:
+        """A new float32 vector of the layout's size: 1.0 at `ones`, `val` at `idx` (what
+        `gather` collects)."""
         out = np.zeros(self.layout.size, dtype=np.float32)
         if ones:
             out.put(ones, 1.0)

@@ -112,12 +112,7 @@ class CipherEncoder(CipherLayout):
         idx: list[int] = []
         val: list[float] = []
         gather_state(self, state, check_seat(seat, 2), ones, idx, val)
-        out = np.zeros(self.layout.size, dtype=np.float32)
-        if ones:
-            out.put(ones, 1.0)
-        if idx:
-            out.put(idx, val)
-        return out
+        return self.vector(ones, idx, val)
 
     def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
         """`(N, size)` float32: row i is `encode_seat(states[i], seats[i])`, every row's

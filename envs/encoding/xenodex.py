@@ -49,7 +49,7 @@ from envs.encoding.xenodex_layout import (
 )
 from envs.encoding.xenodex_seats import StateSeats
 from envs.encoding.xenodex_slots import StateSlots
-from envs.encoding.xenodex_state import encode_state, encode_states, frames
+from envs.encoding.xenodex_state import cleave_hits, encode_state, encode_states, frames
 from sim.core.checks import check_seat
 
 __all__ = ["ATTACK_SCALE", "BP_SCALE", "CDX_CAP", "CDX_SCALE", "EMISSION_SCALE", "FIELD_SCALE",
@@ -369,15 +369,7 @@ class XenodexEncoder(XenodexLayout):
         elif kind == "cleave":
             idx += (self.o_pleft, self.o_patk)
             val += (_clip(pending["left"] / 3.0, 1.0), _clip(pending["attack"] / ATTACK_SCALE, 2.0))
-            D, K = self.D, self.K
-            for a in pending["hit"]:
-                r_p, u = divmod(a - self.a_target, D + K)
-                q = r_p if r_p >= n else (p + r_p) % n     # the absolute side hit
-                r = (q - me) % n if q < n else MAX_SEATS
-                if u < D:
-                    ones.append(self.o_phit_units + r * D + u)
-                else:
-                    ones.append(self.o_phit_anchors + r * self.KP + self.positions[u - D])
+            cleave_hits(self, pending["hit"], n, p, me, ones)
 
     @staticmethod
     def _counts(items: list[int], base: int, idx: list[int], val: list[float]) -> None:

@@ -282,7 +282,7 @@ def _gather_pending(enc: Any, state: Any, pend: tuple, me: int, ones: list[int],
                     idx: list[int], val: list[float]) -> None:
     """Append the pending decision's entries as seat `me` sees them, from the engine's
     pending tuple as `observe` reads it."""
-    n, K = state.n, state.K
+    n = state.n
     kind = pend[0]
     enc._gather_pending_kind(kind, ones)
     p = pend[1]
@@ -299,15 +299,7 @@ def _gather_pending(enc: Any, state: Any, pend: tuple, me: int, ones: list[int],
             idx += (enc.o_pleft, enc.o_patk)
             val += (0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
                     0.0 if atk < 0.0 else 2.0 if atk > 2.0 else atk)
-            D = state.D
-            for a in pend[6]:
-                r_p, u = divmod(a - enc.a_target, D + K)
-                q = r_p if r_p >= n else (p + r_p) % n     # the absolute side hit
-                r = (q - me) % n if q < n else MAX_SEATS
-                if u < D:
-                    ones.append(enc.o_phit_units + r * D + u)
-                else:
-                    ones.append(enc.o_phit_anchors + r * enc.KP + enc.positions[u - D])
+            cleave_hits(enc, pend[6], n, p, me, ones)
     elif kind == "tx":
         ones.append(enc.o_ptx + pend[2] - 1)
         home = enc._home.get(pend[3][0])
@@ -344,3 +336,17 @@ def frames(enc: Any) -> np.ndarray:
                 out[me, a:a + length] = np.arange(t, t + length)
     out.setflags(write=False)
     return out
+
+
+def cleave_hits(enc: Any, hits: Sequence[int], n: int, p: int, me: int, ones: list[int]) -> None:
+    """Append to `ones` the entries of a pending Cleave's hit targets (target action ids), as
+    seat `me` sees them; `p` is the attacking side, `n` the seat count."""
+    D = enc.D
+    for a in hits:
+        r_p, u = divmod(a - enc.a_target, D + enc.K)
+        q = r_p if r_p >= n else (p + r_p) % n     # the absolute side hit
+        r = (q - me) % n if q < n else MAX_SEATS
+        if u < D:
+            ones.append(enc.o_phit_units + r * D + u)
+        else:
+            ones.append(enc.o_phit_anchors + r * enc.KP + enc.positions[u - D])
