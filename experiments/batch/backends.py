@@ -173,17 +173,28 @@ def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> 
 
 
 def _shut_down(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool now: cancel queued shards and kill its workers (they hold nothing to save)."""
-    processes = list(getattr(pool, "_processes", {}).values())  # no public way to reach them
+    """Stop a pool now: cancel queued shards and kill its workers (they hold nothing to save),
+    then wait for the pool's manager thread, so that the interpreter's exit never waits on it."""
+    # No public way to reach these: the first shutdown call below drops the pool's references.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    results = getattr(pool, "_result_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
             proc.kill()
     for proc in processes:
         proc.join(timeout=5)
-    # With its workers gone the pool's manager thread ends at once; joining it here keeps the
-    # interpreter's exit hook from writing to the pool's closed wake-up pipe (a traceback).
-    pool.shutdown(wait=True)
+    if results is not None:
+        # A worker killed while sending its result leaves the manager thread blocked reading the
+        # rest of that message, which no process will write. This process holds the last write
+        # end of the result pipe (the workers' copies died with them): closing it gives the reader
+        # EOF, so the manager thread takes the pool as broken and ends.
+        results._writer.close()
+    if manager is not None:
+        manager.join(timeout=30)
+    if results is not None and (manager is None or not manager.is_alive()):
+        results.close()
 
 
 def run_ray(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:

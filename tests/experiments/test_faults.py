@@ -269,3 +269,39 @@ def test_a_lost_local_worker_is_replaced_and_the_run_completes(tmp_path, whole):
     _, err = proc.communicate(timeout=180)
     assert proc.returncode == 0, err
     assert_same_run(out, whole)
+
+
+DIES_MID_RESULT = r"""
+import os, signal, sys, time
+from multiprocessing import connection
+from experiments.batch.backends import _shut_down, local_pool
+
+def half_a_result_then_die():
+    '''In the worker: send the first half of the (large) result message, then be killed.'''
+    send = connection.Connection._send
+    def half_then_die(self, buf, *args):
+        if len(buf) > 100_000:
+            send(self, bytes(buf[: len(buf) // 2]))
+            os.kill(os.getpid(), signal.SIGKILL)
+        send(self, buf, *args)
+    connection.Connection._send = half_then_die
+    return b"x" * 1_000_000
+
+pool = local_pool(2)
+future = pool.submit(half_a_result_then_die)
+processes = list(pool._processes.values())
+while all(p.is_alive() for p in processes):
+    time.sleep(0.01)
+time.sleep(0.2)  # the manager thread is now blocked reading the rest of the message
+_shut_down(pool)
+print("shut down", flush=True)
+"""
+
+
+def test_a_worker_killed_while_sending_its_result_leaves_no_driver_hanging_at_exit(tmp_path):
+    """A worker killed halfway through writing a shard to the driver (Ctrl-C under load) once
+    left the pool's manager thread waiting forever for the rest, and the driver hung at exit."""
+    done = subprocess.run([sys.executable, "-c", DIES_MID_RESULT], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "shut down"
