@@ -178,13 +178,23 @@ def policy_class(args: Args):
     return "MlpPolicy"
 
 
+def rollout_buffer_class(args: Args):
+    """The rollout buffer of `args.policy`: the sparse policy's comes with one that reuses its
+    memory (experiments/rl/rollout_buffer.py); `mlp` keeps sb3-contrib's own."""
+    if args.policy == "sparse":
+        from experiments.rl.rollout_buffer import ReusedRolloutBuffer
+        return ReusedRolloutBuffer
+    return None
+
+
 def make_model(args: Args, venv):
     """The MaskablePPO learner of `args` over `venv` (fresh weights, seeded by `args.seed`)."""
     from sb3_contrib import MaskablePPO
     return MaskablePPO(
         policy_class(args), venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
         batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma, ent_coef=args.ent_coef,
-        policy_kwargs=policy_kwargs(args), seed=args.seed, device=args.device, verbose=0)
+        policy_kwargs=policy_kwargs(args), rollout_buffer_class=rollout_buffer_class(args), seed=args.seed,
+        device=args.device, verbose=0)
 
 
 def resolve_device(device: str) -> str:

@@ -1,4 +1,4 @@
-"""The sparse first layer (agents/networks.py) computes exactly the dense layer it replaces."""
+"""The sparse policy's pieces (agents/networks.py) compute what the dense ones they replace do."""
 from __future__ import annotations
 
 import gymnasium as gym
@@ -8,7 +8,8 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("stable_baselines3")
 
-from agents.networks import SparseFeatures, SparseLinear, nonzero_entries, sparse_policy_kwargs  # noqa: E402
+from agents.networks import (  # noqa: E402
+    FastTanh, SparseFeatures, SparseLinear, fast_tanh, sparse_policy_kwargs, used_columns)
 
 
 def _sparse_batch(rows: int, cols: int, density: float, seed: int = 0) -> torch.Tensor:
@@ -19,11 +20,21 @@ def _sparse_batch(rows: int, cols: int, density: float, seed: int = 0) -> torch.
     return x
 
 
-def test_nonzero_entries_are_torch_nonzero_in_the_same_order():
+def test_used_columns_are_the_columns_with_a_nonzero_entry_ascending():
     x = _sparse_batch(64, 300, 0.02)
-    rows, cols = nonzero_entries(x)
-    ref_rows, ref_cols = torch.nonzero(x, as_tuple=True)
-    assert torch.equal(rows, ref_rows) and torch.equal(cols, ref_cols)
+    x[5, 0] = float("nan")            # NaN is not zero: its column is used (and the NaN shows)
+    expected = sorted({int(c) for c in torch.nonzero(x.nan_to_num(1.0), as_tuple=True)[1]})
+    assert used_columns(x).tolist() == expected
+    assert used_columns(torch.zeros(3, 10)).tolist() == []
+
+
+def test_fast_tanh_is_tanh_in_value_and_gradient():
+    x = torch.linspace(-12, 12, 2001).requires_grad_(True)
+    y = fast_tanh(x)
+    assert (y - torch.tanh(x)).abs().max() < 3e-7
+    y.sum().backward()
+    assert torch.allclose(x.grad, 1 - torch.tanh(x.detach()) ** 2, atol=1e-6)
+    assert isinstance(sparse_policy_kwargs((8, 8))["activation_fn"](), FastTanh)
 
 
 def test_sparse_linear_equals_the_dense_product_and_its_gradient():
@@ -81,3 +92,19 @@ def test_fast_masked_categorical_matches_sb3_contribs_values_and_gradients():
     draws = FastMaskableCategorical(logits=raw.expand(200, 6, 40).reshape(-1, 40),
                                     masks=masks.repeat(200, 1).numpy()).sample()
     assert masks.repeat(200, 1)[torch.arange(1200), draws].all()          # only legal actions are drawn
+
+
+def test_fast_masked_categorical_draws_each_action_with_its_probability():
+    from agents.networks import FastMaskableCategorical
+    g = torch.Generator().manual_seed(3)
+    raw = torch.randn(1, 30, generator=g)
+    masks = torch.rand(1, 30, generator=g) < 0.4
+    masks[0, -1] = False                                                  # the last action masked
+    n = 40_000
+    torch.manual_seed(5)
+    dist = FastMaskableCategorical(logits=raw.expand(n, 30), masks=masks.expand(n, 30).numpy())
+    counts = torch.bincount(dist.sample(), minlength=30).float()
+    expected = dist.probs[0] * n
+    assert counts[~masks[0]].sum() == 0
+    chi2 = float(((counts - expected)[masks[0]] ** 2 / expected[masks[0]]).sum())
+    assert chi2 < 3 * int(masks.sum())     # a chi-square with ~k degrees of freedom stays far below 3k
