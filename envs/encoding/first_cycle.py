@@ -18,7 +18,7 @@ observations is `envs/encoding/first_cycle_batch.py` (column-wise, for `BatchEnv
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -153,6 +153,12 @@ class FirstCycleEncoder(FirstCycleLayout):
 
         # ---- Scan knowledge, the battle, the pending choice
         self._gather_rare(obs, you, battle, pending, ones, idx, val)
+
+    def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
+        """`(N, size)` float32: row i is `encode(states[i].observation(seats[i]))`, the raw
+        numbers read straight from the states and encoded column-wise
+        (envs/encoding/first_cycle_batch.py `encode_states`); what BatchEnv calls every step."""
+        return self._batch.encode_states(states, seats)
 
     def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
         """`(N, size)` float32, row i encoding the i-th observation, bit-identical to `encode`:

@@ -12,16 +12,17 @@ edges included.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import partial
+from collections.abc import Iterable, Sequence
 from itertools import chain
-from operator import is_not, itemgetter
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
 from envs.encoding.base import int64_array, put_rows
 from envs.encoding.first_cycle_layout import FIGHTERS, PHASES, POWER_CAP, POWER_SCALE
+from sim.core.checks import check_seat
+from sim.first_cycle import effects as fx
 
 # The raw numbers encode copies from each observation, in this order (columns of its
 # `facts` table); from "turn" on they are the scalars of the encoder's `_scalar_idx`, in
@@ -35,8 +36,8 @@ _N_FACTS = len(_FACT_NAMES)
 _FIRST_SCALAR = _FACT_NAMES.index("turn")
 _TURNS_TAKEN = slice(_FACT_NAMES.index("own_turns_taken"), _FACT_NAMES.index("own_hp"))
 _OBS_FIELDS = itemgetter("player", "you", "opponent", "battle", "pending")
-is_occupied = partial(is_not, None)
-"""`is_occupied(fighter)`: the fighter space holds a record (a C-level test for `map`)."""
+_EMPTY = (-1, 0, 0, 0, 0, 0, 0, 0)
+"""The record an empty fighter space stands for in the (12 N, 8) table of spaces."""
 # Each fighter record (Fighter fields: card, exhausted, attached, power, entered, used,
 # mod_turn, mod_battle) is written as one row of 8 values, field by field, into these slot
 # features: card and entered (not features themselves) give way to can_attack and new.
@@ -84,7 +85,6 @@ class ColumnBatch:
         `observations` may be a generator: each dict is dropped once copied (BatchEnv passes
         one, so that the cyclic garbage collector never has a batch of live dicts to scan).
         """
-        D = self.size
         facts: list[int] = []
         zone_cards: list[int] = []
         zone_lens: list[int] = []
@@ -123,6 +123,79 @@ class ColumnBatch:
                 gather_rare(o, you, battle, pending, ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
+        spaces = int64_array(list(chain.from_iterable(_EMPTY if f is None else f for f in fighters)))
+        return self._fill(facts, zone_cards, zone_lens, spaces.reshape(-1, 8), ones, idx, val, ones_ends,
+                          idx_ends)
+
+    def encode_states(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
+        """`(N, size)` float32, row i encoding seat `seats[i]` of `states[i]`: `encode` of
+        their observations, the raw numbers read straight from the states (the parts an
+        observation holds, no more: own hand and Scan knowledge, the opponent's hand size
+        and revealed cards, deck sizes, known bottoms); a row with a battle, a pending choice
+        or a known deck top takes its rare parts from its observation."""
+        if len(states) != len(seats):
+            raise ValueError(f"{len(states)} states but {len(seats)} seats")
+        facts: list[int] = []
+        zone_cards: list[int] = []
+        zone_lens: list[int] = []
+        columns: tuple[list[int], ...] = ([], [], [], [], [], [], [], [])  # the 8 record fields
+        card, exhausted, attached, power, entered, used, mod_turn, mod_battle = columns
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        ones_ends: list[int] = []
+        idx_ends: list[int] = []
+        gather_rare = self.encoder._gather_rare
+        powers = fx.powers
+        for state, seat in zip(states, seats):
+            me = seat if seat.__class__ is int and (seat == 0 or seat == 1) else check_seat(seat, 2)
+            you, opp = state.players[me], state.players[1 - me]
+            battle, pending = state.battle, state.pending
+            facts += (me, state.first_player, state.active, state.current_player, state.done,
+                      state.winner, battle is not None, pending is not None, state.turn,
+                      you.turns_taken, opp.turns_taken, you.hp, opp.hp,
+                      you.ram_supply, you.ram_ready, you.ram_exhausted,
+                      opp.ram_supply, opp.ram_ready, opp.ram_exhausted,
+                      len(you.deck), len(opp.deck), len(you.hand), len(opp.hand),
+                      you.known_top, opp.known_top)
+            # Card counts do not depend on order: the zones go in unsorted.
+            a = you.hand
+            b = you.deck[:you.known_bottom] if you.known_bottom > 0 else ()
+            c = you.discard
+            d = opp.revealed
+            e = opp.deck[:opp.known_bottom] if opp.known_bottom > 0 else ()
+            f = opp.discard
+            zone_cards += a
+            zone_cards += b
+            zone_cards += c
+            zone_cards += d
+            zone_cards += e
+            zone_cards += f
+            zone_lens += (len(a), len(b), len(c), len(d), len(e), len(f))
+            for pl, side in ((you, me), (opp, 1 - me)):
+                card += pl.card
+                exhausted += pl.exhausted
+                attached += pl.attached
+                power += powers(state, side)
+                entered += pl.entered
+                used += pl.used
+                mod_turn += pl.mod_turn
+                mod_battle += pl.mod_battle
+            if battle is not None or pending is not None or you.known_top:
+                o = state.observation(me)
+                gather_rare(o, o["you"], o["battle"], o["pending"], ones, idx, val)
+            ones_ends.append(len(ones))
+            idx_ends.append(len(idx))
+        spaces = np.array(columns, dtype=np.int64).T if card else np.zeros((0, 8), dtype=np.int64)
+        return self._fill(facts, zone_cards, zone_lens, spaces, ones, idx, val, ones_ends, idx_ends)
+
+    def _fill(self, facts: list[int], zone_cards: list[int], zone_lens: list[int], spaces: np.ndarray,
+              ones: list[int], idx: list[int], val: list[float], ones_ends: list[int],
+              idx_ends: list[int]) -> np.ndarray:
+        """The rows from what a pass gathered: per row `_N_FACTS` facts, six zones' cards and
+        lengths, twelve fighter spaces (`spaces`, (12 N, 8) records, card -1 when empty) and
+        its rare entries."""
+        D = self.size
         n = len(ones_ends)
         out = np.zeros((n, D), dtype=np.float32)
         if not n:
@@ -154,9 +227,9 @@ class ColumnBatch:
             flat[cells] = counts
         # Fighters: one 8-number record per occupied space, its slot (0-11) and row; the
         # records are flattened here, once for the batch, not row by row in the loop.
-        r, slot = np.nonzero(np.fromiter(map(is_occupied, fighters), bool, len(fighters))
-                             .reshape(n, 2 * FIGHTERS))
-        fr = int64_array(list(chain.from_iterable(filter(None, fighters)))).reshape(-1, 8)
+        occupied = spaces[:, 0] >= 0
+        r, slot = np.nonzero(occupied.reshape(n, 2 * FIGHTERS))
+        fr = spaces[occupied]
         card, entered = fr[:, 0], fr[:, 4]
         at = row_start[r][:, None]
         flat[(at + self.slot_ones[slot, card]).reshape(-1)] = 1.0

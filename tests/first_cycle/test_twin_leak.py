@@ -11,7 +11,8 @@ from its events and sets those fields in the twin, so a state whose bookkeeping 
 than the seat can know (the cards below a Scan being ordered, a revealed copy kept after
 another copy left the hand) shows p another view than its twin.
 
-Both twins must give p the same observation, the same encoded observation (envs/encoding),
+Both twins must give p the same observation, the same encoded observation (envs/encoding,
+both the dict's encoding and BatchEnv's `encode_seats`, which reads the states),
 the same legal actions when p is to act, and, after the same action in both (one legal in
 both; p's own deck left as it is, so p's own draws match), the same events as p may see
 them (`visible_events`) and the same next observation.
@@ -126,6 +127,8 @@ def _same_to(p: int, s, t, where: str) -> None:
     so, to = s.observation(p), t.observation(p)
     assert so == to, f"{where}: seat {p} observes the twins differently"
     assert np.array_equal(ENCODER.encode(so), ENCODER.encode(to)), f"{where}: encodings differ"
+    rows = ENCODER.encode_seats([s, t], [p, p])  # BatchEnv's path, read from the states
+    assert np.array_equal(rows[0], rows[1]), f"{where}: encode_seats tells the twins apart"
     assert s.current_player == t.current_player, f"{where}: another seat decides"
     if s.current_player == p:
         assert s.legal_actions() == t.legal_actions(), f"{where}: seat {p} is offered other actions"
