@@ -67,8 +67,8 @@ class Args:
     net_arch: tuple[int, ...] = (256, 256)
     """hidden layers of the policy and value networks"""
     policy: str = "sparse"
-    """network: "sparse" (first layer reads only the observation's nonzero entries and is shared by
-    the policy and value heads; agents/networks.py) or "mlp" (SB3's dense MlpPolicy, separate heads)"""
+    """network: "sparse" (first layer multiplies only the columns a batch uses and is shared by the
+    policy and value heads; agents/networks.py) or "mlp" (SB3's dense MlpPolicy, separate heads)"""
     device: str = "auto"
     """torch device for the networks: "auto" picks "cuda" where a GPU is visible, else "cpu" """
     threads: int = 1
