@@ -9,7 +9,13 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("stable_baselines3")
 
 from agents.networks import (  # noqa: E402
-    FastTanh, SparseFeatures, SparseLinear, fast_tanh, sparse_policy_kwargs, used_columns)
+    FastTanh,
+    SparseFeatures,
+    SparseLinear,
+    fast_tanh,
+    sparse_policy_kwargs,
+    used_columns,
+)
 
 
 def _sparse_batch(rows: int, cols: int, density: float, seed: int = 0) -> torch.Tensor:
