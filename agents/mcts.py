@@ -28,7 +28,9 @@ and in the tree, are pruned to those the game's plan allows (agents/plans; `plan
 iteration budget the result depends only on the state view and the `rng` of `act`; a
 `seconds` budget trades that for wall-clock control. Evaluator and rollout policy are
 injected; `search(state, rng)` returns the root for inspection and
-`last_search_stats` summarises the last search.
+`last_search_stats` summarises the last search; an injected `plan` (a callable
+`(state, legal) -> allowed`, such as agents/guided.py's policy top-k) prunes the searching
+seat's decisions in its place (with `plan_every_seat`, every seat's decisions in the tree).
 """
 from __future__ import annotations
 
@@ -179,10 +181,13 @@ class MCTSAgent:
     name: ClassVar[str] = "mcts"
 
     def __init__(self, config: MCTSConfig | None = None, evaluator: Heuristic | None = None,
-                 rollout_policy: RolloutPolicy | None = None) -> None:
+                 rollout_policy: RolloutPolicy | None = None, plan: Plan | None = None,
+                 plan_every_seat: bool = False) -> None:
         self.config = config or MCTSConfig()
         self._evaluator = evaluator
         self._rollout = rollout_policy
+        self._plan = plan  # injected: prunes the searching seat's decisions instead of the game's plan
+        self._plan_every_seat = plan_every_seat and plan is not None  # ... and the other seats' too
         self._by_game: dict[tuple[str, int], tuple[Heuristic, RolloutPolicy, Plan | None]] = {}
         self.last_search_stats: SearchStats | None = None
         self.last_root: Node | None = None
@@ -200,7 +205,7 @@ class MCTSAgent:
             use_plan = self.config.plan
             if use_plan is None:
                 use_plan = default_plan(game.name, game.num_players)
-            plan = required_plan(game, "MCTSConfig.plan") if use_plan else None
+            plan = self._plan or (required_plan(game, "MCTSConfig.plan") if use_plan else None)
             tools = self._by_game[key] = (evaluator, rollout, plan)
         return tools
 
@@ -229,6 +234,7 @@ class MCTSAgent:
         n_actions = state.game.action_space_size
         depth_limit = cfg.rollout_depth
         c = cfg.c if cfg.c is not None else default_c(state.game.name, state.game.num_players)
+        every_seat = self._plan_every_seat
         log = math.log
         sqrt = math.sqrt
         root = Node(None, -1, -1)
@@ -248,7 +254,7 @@ class MCTSAgent:
             while not s.is_terminal():
                 player = s.current_player
                 legal = s.legal_actions()
-                if plan is not None and player == seat:
+                if plan is not None and (player == seat or every_seat):
                     legal = plan(s, legal)
                 if root_actions is not None and node is root:
                     legal = [a for a in legal if a in root_actions] or legal

@@ -115,6 +115,11 @@ class PPOAgent:
         else:
             self._path = self.config.path
 
+    @property
+    def path(self) -> str:
+        """The checkpoint or policy file the agent plays (a zoo model's file for `model`)."""
+        return self._path
+
     def probabilities(self, state: Any) -> np.ndarray:
         """The masked policy's probability of each action for `state.current_player`."""
         acting_seat(state)

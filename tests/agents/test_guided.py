@@ -52,8 +52,9 @@ def test_one_candidate_is_played_without_a_search(policy_path):
     assert agent._search.last_root is None
 
 
-def test_guided_is_honest(policy_path):
-    spec = f"guided:path={policy_path},iterations=30"
+@pytest.mark.parametrize("options", ["", ",prune=tree,top_k=2,leaf=value"])
+def test_guided_is_honest(policy_path, options):
+    spec = f"guided:path={policy_path},iterations=30{options}"
     for state in positions.random_positions(3, seed=11):
         assert agents.make(spec).act(SeatView(state), np.random.default_rng(0)) in state.legal_actions()
     state = positions.mid_game()
@@ -69,3 +70,70 @@ def test_guided_refuses_a_bad_config():
         agents.make("guided:path=x.pt,top_k=0")
     with pytest.raises(ValueError, match="not both"):
         agents.make("guided")
+    with pytest.raises(ValueError, match="prune must be one of root, tree, both"):
+        agents.make("guided:path=x.pt,prune=leaf")
+    with pytest.raises(ValueError, match="leaf must be one of rollout, value"):
+        agents.make("guided:path=x.pt,leaf=net")
+
+
+@pytest.mark.parametrize("prune", ["tree", "both"])
+def test_tree_pruning_keeps_decisions_to_the_policys_top_k(policy_path, prune):
+    """prune=tree: in the tree too, the searching seat only ever tries actions the policy
+    ranks in its top k, and the opponent's decisions are not pruned; prune=both prunes
+    the opponent's as well, each ranked from the deciding seat's own observation."""
+    from agents.guided import PolicyTopK
+    state = positions.mid_game()
+    seat = state.current_player
+    agent = agents.make(f"guided:path={policy_path},top_k=2,iterations=80,prune={prune}")
+    plan = agent._search._plan
+    assert isinstance(plan, PolicyTopK)
+    allowed: set[tuple[int, ...]] = set()
+    calls = []
+
+    def recording(s, legal):
+        out = plan(s, legal)
+        calls.append(len(legal))
+        assert len(out) == min(2, len(legal)) and set(out) <= set(legal)
+        logits = agent._net.logits(s, s.current_player)
+        assert sorted(out) == sorted(sorted(legal, key=lambda a: (-logits[a], a))[:2])
+        allowed.update(out)
+        return out
+    agent._search._plan = recording
+    agent._search._by_game.clear()
+    agent.act(state, np.random.default_rng(0))
+    assert len(calls) > 80, "the plan should be asked below the root as well"
+    seat_children = opponent_children = opponent_outside = 0
+    todo = [agent._search.last_root]
+    while todo:
+        node = todo.pop()
+        for child in node.children.values():
+            todo.append(child)
+            if child.player == seat:
+                seat_children += 1
+                assert child.action in allowed
+            else:
+                opponent_children += 1
+                opponent_outside += child.action not in allowed
+    assert seat_children > 2 and opponent_children > 0
+    if prune == "both":
+        assert opponent_outside == 0
+    else:
+        assert opponent_outside > 0, "the opponent's decisions should not be pruned"
+
+
+def test_the_value_leaf_scores_a_state_by_the_networks_value_for_the_seat_to_act(policy_path):
+    from agents.guided import LazyNetwork, ValueLeaf
+    from agents.network_numpy import NumpyPolicy
+    from agents.policy_file import load_policy
+    from envs.registry import game_spec
+    net = NumpyPolicy(load_policy(policy_path))
+    encoder = game_spec("first_cycle").make_encoder(positions.GAME)
+    leaf = ValueLeaf(LazyNetwork(agents.make(f"ppo:path={policy_path}")))
+    for state in positions.random_positions(4, seed=5):
+        if state.is_terminal():
+            continue
+        p = state.current_player
+        v = min(1.0, max(-1.0, net.value(encoder.encode_seat(state, p))))
+        assert leaf(state) == pytest.approx([v, -v] if p == 0 else [-v, v])
+    agent = agents.make(f"guided:path={policy_path},leaf=value,iterations=20")
+    assert agent.act(positions.mid_game(), np.random.default_rng(1)) in positions.mid_game().legal_actions()
