@@ -16,8 +16,9 @@ Modules:
 - `rollout`: the rollout policies MCTS plays its simulations with.
 - `policy`: `PolicyAgent`, any `(observation, mask) -> action` callable as an agent ("policy").
 - `ppo`: `PPOAgent`, a trained masked-PPO policy as an agent ("ppo"; needs the 'rl' extra).
-- `guided`: `GuidedMCTSAgent`, MCTS over a trained policy's top root actions ("guided").
+- `guided`: `GuidedMCTSAgent`, MCTS over a trained policy's top actions ("guided").
 - `networks`: the sparse-first-layer policy network `tcglab train` uses (torch).
+- `network_numpy`: `NumpyPolicy`, that network's value and logits in numpy, for search.
 - `policy_file`: compact policy files (weights and architecture, no optimizer).
 - `zoo`: the shipped trained models, `ppo:<name>` (`names`, `entry`, `policy_path`).
 - `heuristics`: one state evaluation per game (`make_heuristic`).

@@ -4,6 +4,7 @@ Modules:
 - `train_ppo`: masked PPO training in the single-file style of CleanRL (`tcglab train`);
 - `pettingzoo_sb3`: any tcglab PettingZoo AEC env as a one-learner gymnasium env for
   Stable-Baselines3 or any other single-agent library;
+- `rollout_buffer`: `ReusedRolloutBuffer`, MaskablePPO's rollout buffer reusing its memory;
 - `sb3_vec`: `BatchVecEnv`, batched matches (envs.BatchEnv) as a Stable-Baselines3 VecEnv
   for MaskablePPO, the vector env `tcglab train` steps.
 
