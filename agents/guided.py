@@ -55,6 +55,10 @@ class GuidedConfig(AgentConfig):
     """where the policy's top_k prune decisions: "root" (the root only), "tree" (every decision
     of the searching seat in the tree, from the network's logits in numpy) or "both" (every
     decision of every seat in the tree, each ranked from its own seat's observation)"""
+    rank_once: bool = False
+    """with prune tree or both: rank a tree node's actions once, from the first
+    determinization that reaches it, instead of at every visit (far fewer network
+    evaluations; a later determinization keeps those of the ranked actions legal in it)"""
     leaf: str = "rollout"
     """how a new leaf is scored: "rollout" (the baseline's random rollout, then the game's
     heuristic) or "value" (the network's value head at the leaf itself, for the seat to act)"""
@@ -87,7 +91,7 @@ class GuidedMCTSAgent:
             MCTSConfig(iterations=cfg.iterations, c=cfg.c, rollout_depth=0 if value else cfg.rollout_depth),
             evaluator=ValueLeaf(self._net) if value else None,
             plan=PolicyTopK(self._net, cfg.top_k) if cfg.prune != "root" else None,
-            plan_every_seat=cfg.prune == "both")
+            plan_every_seat=cfg.prune == "both", plan_once_per_node=cfg.rank_once)
 
     @property
     def last_search_stats(self) -> Any:

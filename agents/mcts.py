@@ -30,7 +30,9 @@ iteration budget the result depends only on the state view and the `rng` of `act
 injected; `search(state, rng)` returns the root for inspection and
 `last_search_stats` summarises the last search; an injected `plan` (a callable
 `(state, legal) -> allowed`, such as agents/guided.py's policy top-k) prunes the searching
-seat's decisions in its place (with `plan_every_seat`, every seat's decisions in the tree).
+seat's decisions in its place (with `plan_every_seat`, every seat's decisions in the tree;
+with `plan_once_per_node`, a node keeps the actions its first determinization allowed, those
+still legal in a later one, and asks the plan again only when none are).
 """
 from __future__ import annotations
 
@@ -182,12 +184,14 @@ class MCTSAgent:
 
     def __init__(self, config: MCTSConfig | None = None, evaluator: Heuristic | None = None,
                  rollout_policy: RolloutPolicy | None = None, plan: Plan | None = None,
-                 plan_every_seat: bool = False) -> None:
+                 plan_every_seat: bool = False, plan_once_per_node: bool = False) -> None:
         self.config = config or MCTSConfig()
         self._evaluator = evaluator
         self._rollout = rollout_policy
         self._plan = plan  # injected: prunes the searching seat's decisions instead of the game's plan
         self._plan_every_seat = plan_every_seat and plan is not None  # ... and the other seats' too
+        # ... asked once per tree node (its first determinization), not at every visit
+        self._plan_once_per_node = plan_once_per_node and plan is not None
         self._by_game: dict[tuple[str, int], tuple[Heuristic, RolloutPolicy, Plan | None]] = {}
         self.last_search_stats: SearchStats | None = None
         self.last_root: Node | None = None
@@ -235,6 +239,8 @@ class MCTSAgent:
         depth_limit = cfg.rollout_depth
         c = cfg.c if cfg.c is not None else default_c(state.game.name, state.game.num_players)
         every_seat = self._plan_every_seat
+        once_per_node = self._plan_once_per_node
+        planned: dict[tuple[Node, int], list[int]] = {}
         log = math.log
         sqrt = math.sqrt
         root = Node(None, -1, -1)
@@ -255,7 +261,15 @@ class MCTSAgent:
                 player = s.current_player
                 legal = s.legal_actions()
                 if plan is not None and (player == seat or every_seat):
-                    legal = plan(s, legal)
+                    if once_per_node:
+                        kept = planned.get((node, player))
+                        if kept is None:
+                            legal = planned[(node, player)] = plan(s, legal)
+                        else:
+                            here = set(legal)
+                            legal = [a for a in kept if a in here] or plan(s, legal)
+                    else:
+                        legal = plan(s, legal)
                 if root_actions is not None and node is root:
                     legal = [a for a in legal if a in root_actions] or legal
                 base = player * n_actions

@@ -137,3 +137,34 @@ def test_the_value_leaf_scores_a_state_by_the_networks_value_for_the_seat_to_act
         assert leaf(state) == pytest.approx([v, -v] if p == 0 else [-v, v])
     agent = agents.make(f"guided:path={policy_path},leaf=value,iterations=20")
     assert agent.act(positions.mid_game(), np.random.default_rng(1)) in positions.mid_game().legal_actions()
+
+
+def test_rank_once_asks_the_network_once_per_node_and_keeps_its_choices(policy_path):
+    """rank_once=true: a node keeps the actions the policy ranked at its first visit (those
+    still legal), so the network is asked far less often, and the seat still only tries
+    ranked actions."""
+    state = positions.mid_game()
+    seat = state.current_player
+    counts = {}
+    for once in (False, True):
+        agent = agents.make(f"guided:path={policy_path},top_k=2,iterations=120,prune=tree,rank_once={once}")
+        plan = agent._search._plan
+        allowed: set[int] = set()
+        calls = []
+
+        def recording(s, legal, plan=plan, allowed=allowed, calls=calls):
+            out = plan(s, legal)
+            calls.append(1)
+            allowed.update(out)
+            return out
+        agent._search._plan = recording
+        agent._search._by_game.clear()
+        agent.act(state, np.random.default_rng(0))
+        todo = [agent._search.last_root]
+        while todo:
+            node = todo.pop()
+            for child in node.children.values():
+                todo.append(child)
+                assert child.player != seat or child.action in allowed
+        counts[once] = len(calls)
+    assert counts[True] < counts[False] / 2, counts
