@@ -185,12 +185,13 @@ def _shut_down(pool: ProcessPoolExecutor) -> None:
             proc.kill()
     for proc in processes:
         proc.join(timeout=5)
-    if results is not None:
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
         # A worker killed while sending its result leaves the manager thread blocked reading the
         # rest of that message, which no process will write. This process holds the last write
         # end of the result pipe (the workers' copies died with them): closing it gives the reader
         # EOF, so the manager thread takes the pool as broken and ends.
-        results._writer.close()
+        writer.close()
     if manager is not None:
         manager.join(timeout=30)
     if results is not None and (manager is None or not manager.is_alive()):
