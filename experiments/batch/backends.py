@@ -164,7 +164,7 @@ def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> 
             pass
         finally:
             todo[:0] = sorted(running.values())
-            _shut_down(pool)
+            stop_pool(pool)
         if todo:
             failures += 1
             if failures > LOCAL_RETRIES:
@@ -172,9 +172,10 @@ def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> 
                                       f"{len(todo)} shards not played: run again with --resume")
 
 
-def _shut_down(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool now: cancel queued shards and kill its workers (they hold nothing to save),
-    then wait for the pool's manager thread, so that the interpreter's exit never waits on it."""
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a `local_pool` now: cancel queued shards and kill its workers (they hold nothing to
+    save), then wait for the pool's manager thread, so that the interpreter's exit never waits
+    on it (what a run does when it is interrupted or fails)."""
     # No public way to reach these: the first shutdown call below drops the pool's references.
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.batch.backends import local_pool, run_shard
+from experiments.batch.backends import local_pool, run_shard, stop_pool
 from experiments.batch.config import RunConfig
 from experiments.batch.match import game_for
 from experiments.batch.validate import check_playable
@@ -73,9 +73,12 @@ class Gauntlet:
             self._pool = local_pool(self.workers)
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, *exc) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            if exc_type is None:
+                self._pool.shutdown(wait=True, cancel_futures=True)
+            else:  # interrupted or failed: stop the workers now, as an interrupted run does
+                stop_pool(self._pool)
             self._pool = None
 
     def config(self, candidate: str, opponent: str | None = None) -> RunConfig:

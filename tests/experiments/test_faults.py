@@ -274,7 +274,7 @@ def test_a_lost_local_worker_is_replaced_and_the_run_completes(tmp_path, whole):
 DIES_MID_RESULT = r"""
 import os, signal, sys, time
 from multiprocessing import connection
-from experiments.batch.backends import _shut_down, local_pool
+from experiments.batch.backends import stop_pool, local_pool
 
 def half_a_result_then_die():
     '''In the worker: send the first half of the (large) result message, then be killed.'''
@@ -293,7 +293,7 @@ processes = list(pool._processes.values())
 while all(p.is_alive() for p in processes):
     time.sleep(0.01)
 time.sleep(0.2)  # the manager thread is now blocked reading the rest of the message
-_shut_down(pool)
+stop_pool(pool)
 print("shut down", flush=True)
 """
 
@@ -305,3 +305,28 @@ def test_a_worker_killed_while_sending_its_result_leaves_no_driver_hanging_at_ex
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "shut down"
+
+
+def test_an_interrupted_deck_search_exits_130_and_leaves_no_worker(tmp_path):
+    """Ctrl-C in `tcglab decksearch` with two workers in the middle of a round: the search
+    stops with the interrupt's exit code and one line, and no gauntlet worker outlives it."""
+    search = tmp_path / "search.toml"
+    search.write_text('game = "first_cycle"\nseed = 3\nagent = "greedy"\n[gauntlet]\nmatches = 40\n'
+                      '[search]\niterations = 50\nbatch_size = 8\nemitters = 1\n'
+                      '[[measures]]\nname = "mean_cost"\nbins = 3\n')
+    proc = subprocess.Popen([sys.executable, "-m", "experiments.cli", "decksearch", str(search), "--out",
+                             str(tmp_path / "out"), "--workers", "2", "--no-progress"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while len(children(proc.pid)) < 2 and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    workers = children(proc.pid)
+    assert len(workers) >= 2, "two gauntlet workers should be running"
+    time.sleep(1.0)  # well into the first round's matches
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    deadline = time.time() + 10
+    while alive(workers) and time.time() < deadline:
+        time.sleep(0.05)
+    assert alive(workers) == [], "gauntlet workers outlived the interrupted search"
+    assert proc.returncode == 130 and "Traceback" not in err, err
