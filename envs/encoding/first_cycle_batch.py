@@ -23,6 +23,7 @@ from envs.encoding.base import int64_array, put_rows
 from envs.encoding.first_cycle_layout import FIGHTERS, PHASES, POWER_CAP, POWER_SCALE
 from sim.core.checks import check_seat
 from sim.first_cycle import effects as fx
+from sim.first_cycle.observation import battle_seen, known_top, pending_seen
 
 # The raw numbers encode copies from each observation, in this order (columns of its
 # `facts` table); from "turn" on they are the scalars of the encoder's `_scalar_idx`, in
@@ -132,7 +133,8 @@ class ColumnBatch:
         their observations, the raw numbers read straight from the states (the parts an
         observation holds, no more: own hand and Scan knowledge, the opponent's hand size
         and revealed cards, deck sizes, known bottoms); a row with a battle, a pending choice
-        or a known deck top takes its rare parts from its observation."""
+        or a known deck top takes those parts from the observation's own helpers
+        (sim/first_cycle/observation.py `known_top`, `battle_seen`, `pending_seen`)."""
         if len(states) != len(seats):
             raise ValueError(f"{len(states)} states but {len(seats)} seats")
         facts: list[int] = []
@@ -182,8 +184,8 @@ class ColumnBatch:
                 mod_turn += pl.mod_turn
                 mod_battle += pl.mod_battle
             if battle is not None or pending is not None or you.known_top:
-                o = state.observation(me)
-                gather_rare(o, o["you"], o["battle"], o["pending"], ones, idx, val)
+                gather_rare({"player": me}, {"known_top": known_top(you)}, battle_seen(state),
+                            pending_seen(state, me), ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
         spaces = np.array(columns, dtype=np.int64).T if card else np.zeros((0, 8), dtype=np.int64)

@@ -88,10 +88,28 @@ def observe(state, player: int) -> dict:
     me = state.players[player]
     mine = _public(state, player)
     mine["hand"] = sorted(me.hand)
-    deck = me.deck
-    kt = me.known_top
-    # The top kt cards (the deck's end), top first.
-    mine["known_top"] = deck[:len(deck) - kt - 1 if kt < len(deck) else None:-1] if kt > 0 else []
+    mine["known_top"] = known_top(me)
+    return seat_view(state, player, mine, _public(state, 1 - player), battle_seen(state),
+                     pending_seen(state, player))
+
+
+def known_top(pl) -> list[int]:
+    """The top `pl.known_top` cards of a player's deck (its end), top first: what they saw
+    with Scan (their own view's `known_top`)."""
+    deck = pl.deck
+    kt = pl.known_top
+    return deck[:len(deck) - kt - 1 if kt < len(deck) else None:-1] if kt > 0 else []
+
+
+def battle_seen(state) -> dict | None:
+    """The battle in progress as every seat sees it, or None."""
+    b = state.battle
+    return None if b is None else {"attacker": b[0], "target": b[1], "attacking_player": state.active}
+
+
+def pending_seen(state, player: int) -> dict | None:
+    """The pending choice as `player` sees it (a Scan's cards only for the seat ordering
+    them), or None."""
     pending = state.pending
     view_pending = pending_view(pending)
     if pending is not None:
@@ -110,9 +128,7 @@ def observe(state, player: int) -> dict:
             view_pending["chosen"] = list(pending[3])
         elif kind == "scan":
             view_pending["count"] = len(pending[2]) + len(pending[3])
-    b = state.battle
-    battle = None if b is None else {"attacker": b[0], "target": b[1], "attacking_player": state.active}
-    return seat_view(state, player, mine, _public(state, 1 - player), battle, view_pending)
+    return view_pending
 
 
 def _fighter_label(state, player: int, f: int) -> str:
