@@ -46,6 +46,14 @@ _RECORD_FEATURES = ("can_attack", "exhausted", "attached", "power", "new", "used
                     "mod_battle")
 
 
+def add_zones(zone_cards: list[int], zone_lens: list[int], zones: tuple) -> None:
+    """Append a row's six count zones (own hand, own known bottom, own discard, the
+    opponent's revealed hand, known bottom and discard) to the batch's cards and lengths."""
+    for zone in zones:
+        zone_cards += zone
+    zone_lens += map(len, zones)
+
+
 class ColumnBatch:
     """The batch encoder of one `FirstCycleEncoder`: its tables as numpy arrays, and `encode`."""
 
@@ -105,19 +113,8 @@ class ColumnBatch:
                       opp["ram_supply"], opp["ram_ready"], opp["ram_exhausted"],
                       you["deck_size"], opp["deck_size"], you["hand_size"], opp["hand_size"],
                       you["scanned_count"], opp["scanned_count"])
-            a = you["hand"]
-            b = you["known_bottom"]
-            c = you["discard"]
-            d = opp["revealed_hand"]
-            e = opp["known_bottom"]
-            f = opp["discard"]
-            zone_cards += a
-            zone_cards += b
-            zone_cards += c
-            zone_cards += d
-            zone_cards += e
-            zone_cards += f
-            zone_lens += (len(a), len(b), len(c), len(d), len(e), len(f))
+            add_zones(zone_cards, zone_lens, (you["hand"], you["known_bottom"], you["discard"],
+                                              opp["revealed_hand"], opp["known_bottom"], opp["discard"]))
             fighters += you["fighters"]
             fighters += opp["fighters"]
             if battle is not None or pending is not None or you["known_top"]:
@@ -161,19 +158,9 @@ class ColumnBatch:
                       len(you.deck), len(opp.deck), len(you.hand), len(opp.hand),
                       you.known_top, opp.known_top)
             # Card counts do not depend on order: the zones go in unsorted.
-            a = you.hand
-            b = you.deck[:you.known_bottom] if you.known_bottom > 0 else ()
-            c = you.discard
-            d = opp.revealed
-            e = opp.deck[:opp.known_bottom] if opp.known_bottom > 0 else ()
-            f = opp.discard
-            zone_cards += a
-            zone_cards += b
-            zone_cards += c
-            zone_cards += d
-            zone_cards += e
-            zone_cards += f
-            zone_lens += (len(a), len(b), len(c), len(d), len(e), len(f))
+            add_zones(zone_cards, zone_lens, (
+                you.hand, you.deck[:you.known_bottom] if you.known_bottom > 0 else (), you.discard,
+                opp.revealed, opp.deck[:opp.known_bottom] if opp.known_bottom > 0 else (), opp.discard))
             for pl, side in ((you, me), (opp, 1 - me)):
                 card += pl.card
                 exhausted += pl.exhausted
