@@ -70,6 +70,8 @@ class GuidedConfig(AgentConfig):
             raise ValueError(f"GuidedConfig.top_k must be >= 1, got {self.top_k}")
         if self.prune not in PRUNES:
             raise ValueError(f"GuidedConfig.prune must be one of {', '.join(PRUNES)}, got {self.prune!r}")
+        if self.rank_once and self.prune == "root":
+            raise ValueError("GuidedConfig.rank_once ranks tree nodes: it needs prune=tree or prune=both")
         if self.leaf not in LEAVES:
             raise ValueError(f"GuidedConfig.leaf must be one of {', '.join(LEAVES)}, got {self.leaf!r}")
 

@@ -74,6 +74,8 @@ def test_guided_refuses_a_bad_config():
         agents.make("guided:path=x.pt,prune=leaf")
     with pytest.raises(ValueError, match="leaf must be one of rollout, value"):
         agents.make("guided:path=x.pt,leaf=net")
+    with pytest.raises(ValueError, match="rank_once ranks tree nodes: it needs prune=tree"):
+        agents.make("guided:path=x.pt,rank_once=true")
 
 
 @pytest.mark.parametrize("prune", ["tree", "both"])
