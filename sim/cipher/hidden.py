@@ -17,13 +17,14 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.checks import check_generator, check_seat
-from sim.core.hidden import reseeded, shuffled, split_known
+from sim.core.hidden import draw_seed, shuffled, split_known
 
 
 def determinize(state, observer: int, rng: np.random.Generator):
     """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt.
     `observer` must be a seat (0 or 1) and `rng` a numpy Generator; anything else raises
-    InvalidArgumentError naming it (C-4)."""
+    InvalidArgumentError naming it (C-4). The copy for the seat on turn keeps the
+    state's computed legal list: that seat's actions depend only on what it sees."""
     observer = check_seat(observer, 2, "observer")
     check_generator(rng)
     s = state.clone()
@@ -46,6 +47,7 @@ def determinize(state, observer: int, rng: np.random.Generator):
         pl.revealed.sort()
         pl.deck = pool[a:b]
         pl.orbs = pool[b:]
-    s._legal = None  # a re-dealt hand may offer other plays
-    s.rng = reseeded(rng)
+    if observer != state.current_player:
+        s._legal = None  # a re-dealt hand may offer other plays (the observer's never change)
+    s.set_rng_state(draw_seed(rng))  # built lazily: many copies never draw
     return s

@@ -5,8 +5,8 @@ generator (search agents then act identically on them, and no hidden order leaks
 - `shuffled(cards, rng)`: the cards sorted, then permuted by `rng`.
 - `split_known(hand, known)`: the hand cards an opponent knows (`known`, a multiset) and the
   rest.
-- `reseeded(rng)`: a fresh generator for the copy, so it never foresees the original's
-  future random events (C-1).
+- `draw_seed(rng)`: the seed of a fresh generator for the copy, so it never foresees the
+  original's future random events (C-1); `set_rng_state(seed)` builds it on its first draw.
 """
 from __future__ import annotations
 
@@ -21,13 +21,14 @@ def shuffled(cards: list[int], rng: np.random.Generator) -> list[int]:
     cards = sorted(cards)
     if len(cards) < 2:
         return cards
-    perm = rng.permutation(len(cards))
-    return [cards[i] for i in perm]
+    return [cards[i] for i in rng.permutation(len(cards)).tolist()]  # list ints index 2x faster
 
 
 def split_known(hand: list[int], known: list[int]) -> tuple[list[int], list[int]]:
     """(the hand cards the opponent knows, the others), each in hand order: a card counts as
     known as many times as `known` lists it."""
+    if not known:
+        return [], list(hand)
     left = Counter(known)
     shown: list[int] = []
     hidden: list[int] = []
@@ -40,7 +41,7 @@ def split_known(hand: list[int], known: list[int]) -> tuple[list[int], list[int]
     return shown, hidden
 
 
-def reseeded(rng: np.random.Generator) -> np.random.Generator:
-    """A new PCG64 generator seeded by one draw from `rng`."""
-    seed = int(rng.integers(0, 2**63 - 1, dtype=np.int64))
-    return np.random.Generator(np.random.PCG64(seed))
+def draw_seed(rng: np.random.Generator) -> int:
+    """One draw from `rng`: the int seed of a determinization's fresh PCG64 (the state's
+    `set_rng_state(seed)` builds that generator when it first draws)."""
+    return int(rng.integers(0, 2**63 - 1, dtype=np.int64))

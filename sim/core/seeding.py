@@ -31,8 +31,11 @@ def rng_state(rng: np.random.Generator) -> dict:
     return rng.bit_generator.state
 
 
-def rng_from_state(state: dict) -> np.random.Generator:
-    """A PCG64 generator restored from `rng_state`."""
+def rng_from_state(state: dict | int) -> np.random.Generator:
+    """A PCG64 generator restored from `rng_state`, or a fresh one from an int seed (what
+    `np.random.PCG64(seed)` gives)."""
+    if isinstance(state, int):
+        return np.random.Generator(np.random.PCG64(state))
     bg = np.random.PCG64(_FIXED)
     bg.state = state
     return np.random.Generator(bg)
@@ -71,8 +74,9 @@ class LazyRng:
         self._rng = value
         self._rng_state = None
 
-    def rng_snapshot(self) -> dict:
-        """The generator's state; a saved one is shared between clones and never mutated."""
+    def rng_snapshot(self) -> dict | int:
+        """The generator's state (or the int seed of one not built yet); a saved one is shared
+        between clones and never mutated."""
         return self._rng.bit_generator.state if self._rng is not None else self._rng_state
 
     def copy_rng_into(self, into: LazyRng) -> None:
@@ -80,7 +84,8 @@ class LazyRng:
         into._rng = None
         into._rng_state = self.rng_snapshot()
 
-    def set_rng_state(self, state: dict) -> None:
-        """Start the generator from a saved state (e.g. `fresh_rng_state`), built lazily."""
+    def set_rng_state(self, state: dict | int) -> None:
+        """Start the generator from a saved state (e.g. `fresh_rng_state`) or an int seed (e.g.
+        `sim.core.hidden.draw_seed`), built lazily."""
         self._rng = None
         self._rng_state = state

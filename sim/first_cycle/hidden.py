@@ -15,15 +15,19 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.checks import check_generator, check_seat
-from sim.core.hidden import reseeded, shuffled, split_known
+from sim.core.hidden import draw_seed, shuffled, split_known
 
 
 def determinize(state, observer: int, rng: np.random.Generator):
-    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt; a
-    bad seat or an `rng` that is not a numpy Generator raises InvalidArgumentError."""
+    """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt; a bad
+    seat or an `rng` that is not a numpy Generator raises InvalidArgumentError. The copy
+    for the seat on turn keeps the state's computed legal list: that seat's actions
+    depend only on what it sees."""
     observer = check_seat(observer, 2, "observer")
     check_generator(rng)
-    s = state.copy_data(type(state).__new__(type(state)), rng=reseeded(rng))
+    seed = draw_seed(rng)
+    s = state.copy_data(type(state).__new__(type(state)))
+    s.set_rng_state(seed)  # built lazily: First Cycle play never draws
     me = s.players[observer]
     opp_i = 1 - observer
     opp = s.players[opp_i]
@@ -50,5 +54,6 @@ def determinize(state, observer: int, rng: np.random.Generator):
         n_left = len(pending[2])
         rest = pool[b:]
         s.pending = ("scan", opp_i, tuple(sorted(rest[:n_left])), tuple(rest[n_left:]))
-    s._legal = None  # the re-dealt hand may offer other plays
+    if observer != state.current_player:
+        s._legal = None  # the re-dealt hand may offer other plays (the observer's never change)
     return s

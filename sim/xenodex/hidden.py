@@ -73,7 +73,9 @@ def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> No
 
 def determinize(state, observer: int, rng: np.random.Generator):
     """A copy of `state` consistent with `observer`'s observation, hidden cards re-dealt
-    (`observer` a seat, `rng` a numpy Generator: InvalidArgumentError otherwise)."""
+    (`observer` a seat, `rng` a numpy Generator: InvalidArgumentError otherwise). The
+    copy for the seat on turn keeps the state's computed legal list: that seat's actions
+    depend only on what it sees."""
     observer = check_seat(observer, state.n, "observer")
     check_generator(rng)
     s = state.clone()
@@ -89,6 +91,7 @@ def determinize(state, observer: int, rng: np.random.Generator):
             s.tx_hand[q] = sorted(tpool[:th])
             s.tx_deck[q] = tpool[th:]
     s.echo_deck = shuffled(s.echo_deck, rng)
-    s._legal = None
+    if observer != state.current_player:
+        s._legal = None  # a re-dealt hand may offer other plays (the observer's never change)
     s.set_rng_state(fresh_rng_state(rng))  # built lazily: many copies never roll
     return s

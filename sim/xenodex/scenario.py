@@ -28,6 +28,7 @@ from sim.core.scenario_fields import check_header, pending_choice, scenario_rng,
 from sim.core.scenario_fields import check_keys as _keys
 from sim.core.scenario_fields import int_field as _int
 from sim.core.scenario_fields import to_lists as _lists
+from sim.core.seeding import rng_state
 from sim.xenodex.scenario_flow import check_flow
 from sim.xenodex.state import DECK, DENIED, GONE, HAND, NONE, RALLIED, READY, STAGED, STRUCK
 
@@ -99,7 +100,7 @@ def state_to_dict(s) -> dict[str, Any]:
         "fields": {"str": s.fstr, "def": s.fdef},
         "start_control": list(s.start_ctrl), "proven": list(s.proven), "siege": list(s.siege),
         "battle": {"slot": s.bslot, "stage": s.bstage, "pointer": s.bptr, "passed": s.bpassed},
-        "tasks": _lists(s.tasks), "pending": _lists(s.pending), "rng": _rng_dict(s.rng_snapshot()),
+        "tasks": _lists(s.tasks), "pending": _lists(s.pending), "rng": _rng_dict(rng_state(s.rng)),
     }
 
 

@@ -30,10 +30,12 @@ def test_c3_determinize_keeps_the_observers_view(game, observer):
     for k, s in enumerate(random_states(helpers.GAME, n_games)):
         if k % every:
             continue
+        s.legal_actions()                         # cached: the copy for the seat on turn keeps it
         d = s.determinize(observer, rng)
         assert d.observation(observer) == s.observation(observer)
         if s.current_player == observer:
-            assert d.legal_actions() == s.legal_actions()
+            fresh = d.game.state_from_dict(d.to_dict())
+            assert d.legal_actions() == fresh.legal_actions() == s.legal_actions()
         for p in (0, 1):
             assert helpers.zone_counts(d, p) == helpers.zone_counts(s, p)
         opp = 1 - observer

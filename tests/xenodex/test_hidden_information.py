@@ -20,11 +20,13 @@ def test_c3_determinize_keeps_the_observers_observation_and_legal_actions(g):
     redealt = 0
     for k, s in enumerate(random_states(g, 4)):
         observer = k % g.n
+        s.legal_actions()                         # cached: the copy for the seat on turn keeps it
         d = s.determinize(observer, rng)
         Invariants(s).check(d)                    # a legal position, same cards everywhere
         assert d.observation(observer) == s.observation(observer)
         if s.current_player == observer:
-            assert d.legal_actions() == s.legal_actions()
+            fresh = d.game.state_from_dict(d.to_dict())
+            assert d.legal_actions() == fresh.legal_actions() == s.legal_actions()
         def cards(st, zone):
             return sorted(st.card[i] for i in zone)
         for q in range(g.n):            # instances are relabelled; the cards are what counts
