@@ -98,3 +98,31 @@ def spend_world(world: Any, seat: int, actions: list[int], heuristic: Heuristic)
         child.apply(a)
         scores.append(child.returns()[seat] if child.is_terminal() else heuristic(child)[seat])
     return scores
+
+
+def plain_lookahead(state: Any, rng: np.random.Generator, heuristic: Heuristic, samples: int = 1,
+                    plan: Plan | None = None) -> tuple[int, dict[int, float] | None]:
+    """The plain one-ply lookahead `GreedyAgent` computes faster, kept as its definition:
+    (the chosen action, action -> mean score, or None when only one action is allowed).
+
+    Per sample one determinization for the acting seat, then for each legal (and, with
+    `plan`, allowed) action a fresh clone of it, the action applied and the result scored
+    for the acting seat (`returns()` when the game is over); ties broken with `rng`. With
+    `make_reference_heuristic(game)` this is greedy as first written: tests hold
+    `GreedyAgent` to its choices, scores and draws from `rng`, and bench/agents.py times both.
+    """
+    seat = state.current_player
+    legal = state.legal_actions()
+    if plan is not None:
+        legal = allowed_actions(plan, state, legal)
+    if len(legal) == 1:
+        return legal[0], None
+    totals = [0.0] * len(legal)
+    for _ in range(samples):
+        world = state.determinize(seat, rng)
+        for i, a in enumerate(legal):
+            child = world.clone()
+            child.apply(a)
+            totals[i] += (list(child.returns()) if child.is_terminal() else heuristic(child))[seat]
+    pick = argmax_random_tie(totals, rng)
+    return legal[pick], {a: t / samples for a, t in zip(legal, totals)}

@@ -1,10 +1,10 @@
 """The greedy agent chooses exactly as the plain one-ply lookahead it speeds up.
 
-`reference_act` is that plain lookahead, kept here frozen: per sample one determinization
+`agents.greedy.plain_lookahead` is that plain lookahead: per sample one determinization
 for the acting seat, then for each legal action a fresh clone of it, the action applied and
-the result scored by the game's reference heuristic (`value` of seat 0's observation for
-First Cycle and FE Cipher, `values` of the public board for XenodeX), ties broken with the
-agent's generator. Over seeded games of every game (XenodeX at 2 and 4 seats), where the
+the result scored by the game's reference heuristic (`make_reference_heuristic`: `value` of
+seat 0's observation for First Cycle and FE Cipher, `values` of the public board for
+XenodeX), ties broken with the agent's generator. Over seeded games of every game (XenodeX at 2 and 4 seats), where the
 agent plays every seat, each decision of `GreedyAgent` must equal the reference's: the same
 action, the same one-ply scores, and the generator left at the same position (so the next
 decision sees the same stream).
@@ -16,11 +16,9 @@ import copy
 import numpy as np
 import pytest
 
-from agents.greedy import GreedyAgent, GreedyConfig
-from agents.heuristics import cipher as cipher_h
-from agents.heuristics import first_cycle as fc_h
-from agents.heuristics import xenodex as xd_h
-from agents.plans import allowed_actions, make_plan
+from agents.greedy import GreedyAgent, GreedyConfig, plain_lookahead
+from agents.heuristics import make_reference_heuristic
+from agents.plans import make_plan
 from sim import load_game
 
 CASES = [("first_cycle", 2), ("cipher", 2), ("xenodex", 2), ("xenodex", 4)]
@@ -28,48 +26,6 @@ QUICK = {("first_cycle", 2): (range(4), 10**6), ("cipher", 2): (range(2), 10**6)
          ("xenodex", 2): (range(1), 10**6), ("xenodex", 4): (range(1), 400)}
 """Per case: the seeds of the quick test and the decisions played per game (whole games
 but XenodeX at 4 seats, whose games are long)."""
-
-
-def reference_heuristic(game):
-    """The game's heuristic computed from the reference views (observation or public board)."""
-    if game.name == "first_cycle":
-        w = fc_h.FirstCycleWeights()
-
-        def first_cycle(state):
-            v = fc_h.value(state.observation(0), w)
-            return [v, -v]
-        return first_cycle
-    if game.name == "cipher":
-        w = cipher_h.CipherWeights()
-
-        def cipher(state):
-            v = cipher_h.value(state.observation(0), w, state.game)
-            return [v, -v]
-        return cipher
-    w = xd_h.XenodexWeights()
-    tables = xd_h._Tables(game)
-    return lambda state: xd_h.values(state.public_board(), tables, w)
-
-
-def reference_act(state, rng, heuristic, samples=1, plan=None):
-    """The plain one-ply greedy choice and its mean scores (see the module docstring)."""
-    seat = state.current_player
-    legal = state.legal_actions()
-    if plan is not None:
-        legal = allowed_actions(plan, state, legal)
-    if len(legal) == 1:
-        return legal[0], None
-    totals = [0.0] * len(legal)
-    for _ in range(samples):
-        world = state.determinize(seat, rng)
-        for i, a in enumerate(legal):
-            child = world.clone()
-            child.apply(a)
-            totals[i] += (list(child.returns()) if child.is_terminal() else heuristic(child))[seat]
-    best = max(totals)
-    ties = [i for i, v in enumerate(totals) if v >= best - 1e-12]
-    pick = ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
-    return legal[pick], {a: t / samples for a, t in zip(legal, totals)}
 
 
 def _load(name, n):
@@ -81,7 +37,7 @@ def check_games(name, n, seeds, samples=1, plan=False, max_decisions=10**6):
     Returns the number of decisions with a choice that were compared."""
     game = _load(name, n)
     agent = GreedyAgent(GreedyConfig(samples=samples, plan=plan))
-    reference = reference_heuristic(game)
+    reference = make_reference_heuristic(game)
     the_plan = make_plan(game) if plan else None
     compared = 0
     for seed in seeds:
@@ -91,7 +47,7 @@ def check_games(name, n, seeds, samples=1, plan=False, max_decisions=10**6):
         while not state.is_terminal() and decisions < max_decisions:
             rng = rngs[state.current_player]
             twin = copy.deepcopy(rng)
-            expected, scores = reference_act(state, twin, reference, samples, the_plan)
+            expected, scores = plain_lookahead(state, twin, reference, samples, the_plan)
             agent.last_scores = None
             action = agent.act(state, rng)
             where = f"{name}@{n} seed {seed} decision {decisions}"
