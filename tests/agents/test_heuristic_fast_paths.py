@@ -3,17 +3,23 @@
 Each heuristic is defined on a view a seat may see (First Cycle and FE Cipher: `value` of
 seat 0's observation; XenodeX: `values` of the public board) and computed for search
 straight from the state's public fields. Over every position of seeded random games (so
-battles, pending choices and endings all occur) the two must give the same float.
+battles, pending choices and endings all occur) the two must give the same float; and the
+greedy agent, which breaks ties with its generator, must choose the same with either.
 """
 from __future__ import annotations
+
+import collections
 
 import numpy as np
 import pytest
 
+from agents.greedy import GreedyAgent
 from agents.heuristics import cipher as cipher_h
 from agents.heuristics import first_cycle as fc_h
 from agents.heuristics import xenodex as xd_h
 from sim import load_game
+from sim.cipher.observation import quiet_cards
+from tests.agents.positions import cipher_scenario
 
 
 def positions(game, seeds, limit=400):
@@ -59,17 +65,122 @@ def test_xenodex_state_scores_are_the_public_board_scores(players, weights):
     assert seen > 900 and battles > 50
 
 
+def _cipher_positions(game):
+    """The positions of seeded random FE Cipher games, and beside each battle two that play
+    never stops at (a decision comes before or after them): the same battle evaded, and
+    the same battle with its defending unit gone from the field (as a skill may do). Then,
+    with either player on turn, Marth, Hero-King (whose skill adds outside a battle) beside
+    each MC rather than as one, and modifiers that take powers, a MC's included, below zero."""
+    for turn in (6, 7):
+        yield cipher_scenario(mc0={"card": "Chrom, Prince of Ylisse", "mc": True},
+                              units0=[{"card": "Marth, Hero-King"}, {"card": "Vaike, Teach"}],
+                              units1=[{"card": "Marth, Hero-King", "line": "rear"},
+                                      {"card": "Arthur, Fighter of Justice"}], turn=turn)
+        yield cipher_scenario(units0=[{"card": "Vaike, Teach", "mod": -100}],
+                              mc1={"card": "Chrom, Prince of Ylisse", "mc": True, "mod": -90},
+                              units1=[{"card": "Arthur, Fighter of Justice", "mod": -70, "tapped": True}],
+                              turn=turn)
+    for state in positions(game, range(4), limit=500):
+        yield state
+        if state.b_att >= 0:
+            evaded = state.clone()
+            evaded.b_evaded = True
+            yield evaded
+            gone = state.clone()
+            dfn = gone.players[1 - gone.active]
+            dfn.remove_unit(dfn.index_of(gone.b_def))
+            yield gone
+
+
+def _decides_the_game(game, state):
+    """Whether a hit now would end the game: the defender has no orb left and its MC is the
+    unit in battle, or the one the attacker choosing its target reaches (FE-3)."""
+    att, dfn = state.players[state.active], state.players[1 - state.active]
+    mc = dfn.index_of(dfn.mc)
+    if dfn.orbs or mc < 0:
+        return False
+    if state.b_att >= 0:
+        return dfn.u_uid[mc] == state.b_def and att.index_of(state.b_att) >= 0 and not state.b_evaded
+    pending = state.pending
+    if pending is None or pending[0] != "attack_target":
+        return False
+    k = att.index_of(pending[2])
+    card = att.u_stack[k][-1]
+    if att.u_front[k]:
+        return game.r1[card] if dfn.u_front[mc] else game.r2[card]
+    return game.r2[card] and dfn.u_front[mc]
+
+
 @pytest.mark.parametrize("weights", [{}, {"sure_hit": 0.7, "danger": 0.9, "reach": 0.2}])
-def test_cipher_seat0_view_gives_the_observation_value(weights):
+def test_cipher_state_value_and_seat0_view_give_the_observation_value(weights):
     game = load_game("cipher")
     w = cipher_h.CipherWeights().replace(**weights)
-    seen = 0
-    battles = 0
-    targets = 0
-    for state in positions(game, range(4), limit=500):
-        view = cipher_h.seat0_view(state)
-        assert cipher_h.value(view, w, game) == cipher_h.value(state.observation(0), w, game)
-        seen += 1
-        battles += view["battle"] is not None
-        targets += view["pending"] is not None and view["pending"]["kind"] == "attack_target"
-    assert seen > 900 and battles > 50 and targets > 20
+    heuristic = cipher_h.make(**weights)
+    quiet = quiet_cards(game)
+    seen = collections.Counter()
+    for state in _cipher_positions(game):
+        v = cipher_h.value(state.observation(0), w, game)
+        assert cipher_h.state_value(state, w) == v
+        assert heuristic(state) == [v, -v]
+        assert cipher_h.value(cipher_h.seat0_view(state), w, game) == v
+        seen["positions"] += 1
+        att, dfn = state.players[state.active], state.players[1 - state.active]
+        if state.b_att >= 0:
+            seen["battles"] += 1
+            seen["criticals"] += state.b_crit
+            seen["evaded"] += state.b_evaded
+            seen["defender gone"] += dfn.index_of(state.b_def) < 0
+            for pl, uid in ((att, state.b_att), (dfn, state.b_def)):
+                i = pl.index_of(uid)
+                # a support card that adds power, which the board terms take off again
+                seen["supports"] += i >= 0 and pl.support >= 0 and game.char[pl.support] != pl.u_char[i]
+        seen["attack targets"] += state.pending is not None and state.pending[0] == "attack_target"
+        seen["deciding hits"] += _decides_the_game(game, state)
+        seen["no orb left"] += not state.players[0].orbs or not state.players[1].orbs
+        # a card whose skill may add outside a battle: powers are asked of `unit_powers`
+        loud = [(pl, i) for pl in state.players for i, st in enumerate(pl.u_stack) if st[-1] not in quiet]
+        seen["loud"] += bool(loud)
+        seen["loud beside the MC"] += any(pl.u_uid[i] != pl.mc for pl, i in loud)
+        seen["modifiers"] += any(any(pl.u_mod) for pl in state.players)
+        seen["below zero"] += any(game.power[st[-1]] + m < 0 for pl in state.players
+                                  for st, m in zip(pl.u_stack, pl.u_mod))
+        seen["no MC"] += any(pl.index_of(pl.mc) < 0 for pl in state.players)
+    assert seen["positions"] > 1500 and seen["battles"] > 100 and seen["attack targets"] > 100, seen
+    assert all(seen[k] > 0 for k in ("criticals", "evaded", "defender gone", "supports", "deciding hits",
+                                      "no orb left", "loud", "loud beside the MC", "modifiers",
+                                      "below zero", "no MC")), seen
+
+
+def test_cipher_greedy_chooses_as_with_the_seat0_view_heuristic():
+    """Greedy self-play with the registered heuristic (`state_value`) and with the reference
+    path (`value(seat0_view(state))`) plays the same actions with the same one-ply scores
+    and leaves each seat's generator in the same state (ties among the best scores, broken
+    with the generator, occur)."""
+    game = load_game("cipher")
+    w = cipher_h.CipherWeights()
+
+    def reference(state):
+        v = cipher_h.value(cipher_h.seat0_view(state), w, state.game)
+        return [v, -v]
+
+    fast = GreedyAgent()
+    assert isinstance(fast.heuristic_for(game), cipher_h.CipherHeuristic)
+    decisions = ties = 0
+    for seed in range(3):
+        games = []
+        for agent in (fast, GreedyAgent(heuristic=reference)):
+            state = game.new_state(seed)
+            rngs = [np.random.default_rng([seed, p]) for p in range(2)]
+            played = []
+            while not state.is_terminal():
+                agent.last_scores = None
+                action = agent.act(state, rngs[state.current_player])
+                played.append((action, agent.last_scores))
+                state.apply(action)
+            games.append((played, [r.bit_generator.state for r in rngs], state.returns()))
+        assert games[0] == games[1], f"seed {seed}"
+        for _, scores in games[0][0]:
+            if scores is not None:
+                decisions += 1
+                ties += list(scores.values()).count(max(scores.values())) > 1
+    assert decisions > 300 and ties > 0, (decisions, ties)
