@@ -92,7 +92,8 @@ def mutate(draw, data: dict) -> dict:
         if op == "drop":
             del _get(d, path[:-1])[path[-1]]
         else:
-            _set(d, path, draw(st.sampled_from(WRONG)) if op == "wrong" else draw(st.sampled_from(ints)))
+            # a fresh copy: a later mutation of a shared [] would change WRONG for the next example
+            _set(d, path, copy.deepcopy(draw(st.sampled_from(WRONG))) if op == "wrong" else draw(st.sampled_from(ints)))
     elif op == "swap":
         leaves = [p for p in paths if not isinstance(_get(d, p), (dict, list))]
         a, b = draw(st.sampled_from(leaves)), draw(st.sampled_from(leaves))

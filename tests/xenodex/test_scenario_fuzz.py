@@ -104,7 +104,7 @@ def _mutate(dr: Draws, d: dict) -> str:
         if dr.coin() and isinstance(d.get("pending"), list):
             pend = [dr.pick(KINDS), *d["pending"][1:]]
             if len(pend) > 2:
-                pend[dr.int(2, len(pend) - 1)] = dr.pick(ODD)
+                pend[dr.int(2, len(pend) - 1)] = _copy(dr.pick(ODD))
         d["pending"] = pend
         return f"pending = {pend!r}"
     if op == "task":
@@ -137,7 +137,7 @@ def _mutate(dr: Draws, d: dict) -> str:
     elif op == "dup" and isinstance(old, list) and old:
         old.append(old[dr.int(0, len(old) - 1)])
     else:
-        parent[key] = dr.pick(ODD)
+        parent[key] = _copy(dr.pick(ODD))  # a fresh [] or {}: later mutations must not change ODD
     return f"{op} at {list(path)}"
 
 
