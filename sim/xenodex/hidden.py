@@ -39,31 +39,29 @@ def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> No
     hand_size = len(s.hand[q])
     cards = sorted([table[i] for i in ids])
     free: dict[int, list[int]] = {}
-    for i, c in zip(ids, cards):
+    for i, c in zip(reversed(ids), reversed(cards)):  # each list descending: pop() gives the lowest id
         table[i] = c
         lst = free.get(c)
         if lst is None:
             free[c] = [i]
         else:
             lst.append(i)
-    for lst in free.values():
-        lst.reverse()                                # pop() gives the lowest id first
-    s.staged[q] = [free[c].pop() for c in staged]
-    s.discard[q] = [free[c].pop() for c in discard]
+    s.staged[q] = staged = [free[c].pop() for c in staged]
+    s.discard[q] = discard = [free[c].pop() for c in discard]
     if q == observer:
-        s.hand[q] = [free[c].pop() for c in hand]
-        s.deck[q] = shuffled([i for lst in free.values() for i in lst], rng)
+        s.hand[q] = hand = [free[c].pop() for c in hand]
+        s.deck[q] = deck = shuffled([i for lst in free.values() for i in lst], rng)
     else:
         pool = shuffled([i for lst in free.values() for i in lst], rng)
-        s.hand[q] = sorted(pool[:hand_size])
-        s.deck[q] = pool[hand_size:]
+        s.hand[q] = hand = sorted(pool[:hand_size])
+        s.deck[q] = deck = pool[hand_size:]
     ubp, bp, used, flags = s.game.u_bp, s.bp, s.used, s.flags
-    for i in s.discard[q]:
+    for i in discard:
         loc[i] = GONE
         bp[i] = 0
         used[i] = 0
         flags[i] = 0
-    for zone, where in ((s.staged[q], STAGED), (s.hand[q], HAND), (s.deck[q], DECK)):
+    for zone, where in ((staged, STAGED), (hand, HAND), (deck, DECK)):
         for i in zone:
             loc[i] = where
             bp[i] = ubp[table[i]]
