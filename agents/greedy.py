@@ -108,8 +108,9 @@ def plain_lookahead(state: Any, rng: np.random.Generator, heuristic: Heuristic, 
     Per sample one determinization for the acting seat, then for each legal (and, with
     `plan`, allowed) action a fresh clone of it, the action applied and the result scored
     for the acting seat (`returns()` when the game is over); ties broken with `rng`. With
-    `make_reference_heuristic(game)` this is greedy as first written: tests hold
-    `GreedyAgent` to its choices, scores and draws from `rng`, and bench/agents.py times both.
+    the reference heuristic (agents/heuristics/reference.py) this is greedy as first
+    written: tests hold `GreedyAgent` to its choices, scores and draws from `rng`, and
+    bench/agents.py times both.
     """
     seat = state.current_player
     legal = state.legal_actions()

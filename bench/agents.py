@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import agents
 from agents.greedy import plain_lookahead
-from agents.heuristics import make_reference_heuristic
+from agents.heuristics.reference import make_reference_heuristic
 from bench.runinfo import run_info, write_json
 from sim import load_game
 

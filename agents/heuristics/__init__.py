@@ -5,8 +5,8 @@ defined on what a seat may see (`state.observation(seat)`, or XenodeX's public b
 computed straight from the public fields of the state that view copies, without building
 it (search calls it on its own determinized copies, thousands of times a second).
 `make_heuristic(game, **weights)` builds the registered one of a game with its weights
-overridden (`make_reference_heuristic(game)`: the same values from the view that
-defines them, slowly); a game without one gets `zero_heuristic` (every seat 0.0), which
+overridden (agents/heuristics/reference.py: the same values from the view that defines
+them, slowly); a game without one gets `zero_heuristic` (every seat 0.0), which
 turns a depth-limited search into pure win/loss search. `evaluate(state, heuristic)`
 returns the true `returns()` on terminal states and the heuristic otherwise.
 
@@ -16,8 +16,10 @@ returns the true `returns()` on terminal states and the heuristic otherwise.
 
 Modules:
 - `first_cycle`: First Cycle's material count (`FirstCycleWeights`).
-- `cipher`: FE Cipher's orbs, board, cards and Main Character threat (`CipherWeights`).
+- `cipher`: FE Cipher's orbs, board, cards and Main Character threat (`CipherWeights`);
+  `cipher_state` computes it from the state (`CipherHeuristic`).
 - `xenodex`: XenodeX's per-seat score turned into expected rewards (`XenodexWeights`).
+- `reference`: each heuristic computed from the view that defines it (`make_reference_heuristic`).
 The two-seat heuristics share `TwoSeatHeuristic` (seat 1's value is minus seat 0's).
 """
 from __future__ import annotations
@@ -31,7 +33,7 @@ Heuristic = Callable[[Any], list[float]]
 
 # game name -> (module, factory): the factory takes weight overrides and returns a Heuristic.
 _HEURISTICS = ByGame("heuristic", "weights", {
-    "cipher": ("agents.heuristics.cipher", "make"),
+    "cipher": ("agents.heuristics.cipher_state", "make"),
     "first_cycle": ("agents.heuristics.first_cycle", "make"),
     "xenodex": ("agents.heuristics.xenodex", "make"),
 })
@@ -69,37 +71,6 @@ class TwoSeatHeuristic:
     def seat0_value(self, state: Any) -> float:
         """Seat 0's value of a non-terminal `state`."""
         raise NotImplementedError
-
-
-def make_reference_heuristic(game: Any) -> Heuristic:
-    """The registered heuristic of `game` (default weights) computed from the view that
-    defines it: `value` of seat 0's observation (First Cycle, FE Cipher; seat 1 gets minus
-    it) or `values` of the public board (XenodeX). Several times slower than the heuristic
-    `make_heuristic` gives, and equal to it: the definition the fast paths and the greedy
-    agent are held to (tests, bench/agents.py)."""
-    name = game.name
-    if name == "first_cycle":
-        from agents.heuristics import first_cycle as fc_h
-        fc_w = fc_h.FirstCycleWeights()
-
-        def first_cycle(state: Any) -> list[float]:
-            v = fc_h.value(state.observation(0), fc_w)
-            return [v, -v]
-        return first_cycle
-    if name == "cipher":
-        from agents.heuristics import cipher as cipher_h
-        cipher_w = cipher_h.CipherWeights()
-
-        def cipher(state: Any) -> list[float]:
-            v = cipher_h.value(state.observation(0), cipher_w, state.game)
-            return [v, -v]
-        return cipher
-    if name == "xenodex":
-        from agents.heuristics import xenodex as xd_h
-        xd_w = xd_h.XenodexWeights()
-        tables = xd_h._Tables(game)
-        return lambda state: xd_h.values(state.public_board(), tables, xd_w)
-    return zero_heuristic
 
 
 def evaluate(state: Any, heuristic: Heuristic) -> list[float]:

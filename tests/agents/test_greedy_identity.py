@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from agents.greedy import GreedyAgent, GreedyConfig, plain_lookahead
-from agents.heuristics import make_reference_heuristic
+from agents.heuristics.reference import make_reference_heuristic
 from agents.plans import make_plan
 from sim import load_game
 

@@ -15,6 +15,7 @@ import pytest
 
 from agents.greedy import GreedyAgent
 from agents.heuristics import cipher as cipher_h
+from agents.heuristics import cipher_state
 from agents.heuristics import first_cycle as fc_h
 from agents.heuristics import xenodex as xd_h
 from sim import load_game
@@ -115,12 +116,12 @@ def _decides_the_game(game, state):
 def test_cipher_state_value_and_seat0_view_give_the_observation_value(weights):
     game = load_game("cipher")
     w = cipher_h.CipherWeights().replace(**weights)
-    heuristic = cipher_h.make(**weights)
+    heuristic = cipher_state.make(**weights)
     quiet = quiet_cards(game)
     seen = collections.Counter()
     for state in _cipher_positions(game):
         v = cipher_h.value(state.observation(0), w, game)
-        assert cipher_h.state_value(state, w) == v
+        assert cipher_state.state_value(state, w) == v
         assert heuristic(state) == [v, -v]
         assert cipher_h.value(cipher_h.seat0_view(state), w, game) == v
         seen["positions"] += 1
@@ -164,7 +165,7 @@ def test_cipher_greedy_chooses_as_with_the_seat0_view_heuristic():
         return [v, -v]
 
     fast = GreedyAgent()
-    assert isinstance(fast.heuristic_for(game), cipher_h.CipherHeuristic)
+    assert isinstance(fast.heuristic_for(game), cipher_state.CipherHeuristic)
     decisions = ties = 0
     for seed in range(3):
         games = []

@@ -1,0 +1,305 @@
+"""The FE Cipher heuristic computed from the state: `state_value`, `CipherHeuristic`, `make`.
+
+agents/heuristics/cipher.py defines the heuristic on seat 0's observation (`value`, with its
+weights in `CipherWeights`); this module computes the same float straight from the state's
+public fields with no observation or record built, as search needs (thousands of its own
+copies a second). The tests hold the two equal over seeded games.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from agents.heuristics import TwoSeatHeuristic
+from agents.heuristics.cipher import CipherWeights, hand_value, hit_chance, hit_cost
+from sim.cipher.observation import quiet_cards, unit_powers
+
+
+class _Memo(dict):
+    """A dict that fills a missing key `k` with `f(k)`: a weight formula of a small int."""
+
+    __slots__ = ("f",)
+
+    def __init__(self, f: Any) -> None:
+        super().__init__()
+        self.f = f
+
+    def __missing__(self, key: int) -> float:
+        v = self[key] = self.f(key)
+        return v
+
+
+class _Tables:
+    """What `state_value` reads on every call for one (game, weights) pair: card facts, and
+    the weight formulas of `material`, `score` and `threat` memoized by their int argument
+    (each entry is the reference's expression, evaluated once)."""
+
+    __slots__ = ("game", "w", "base", "loud", "char", "support", "crit", "r1", "r2", "never",
+                 "reach_front", "reach_rear", "hand", "owed", "bonds", "face_up", "unit", "chance",
+                 "hit")
+
+    def __init__(self, game: Any, w: CipherWeights) -> None:
+        self.game, self.w = game, w
+        self.base = game.power
+        # cards with a continuous skill that may add outside a battle (`quiet_cards`)
+        self.loud = frozenset(range(len(game.power))) - quiet_cards(game)
+        self.char, self.support = game.char, game.support
+        self.crit = game.params.critical_multiplier
+        self.r1, self.r2 = game.r1, game.r2
+        self.never = [False] * len(game.r2)
+        # material's reach bonus of a unit in the front line, and in the rear line
+        self.reach_front = [a or b for a, b in zip(game.r1, game.r2)]
+        self.reach_rear = game.r2
+        self.hand = _Memo(lambda n: hand_value(n, w))
+        self.owed = _Memo(lambda h: hand_value(h + 1, w) - hand_value(h, w))
+        self.bonds = _Memo(lambda n: w.bond * min(n, w.bond_cap) + w.extra_bond * max(n - w.bond_cap, 0))
+        self.face_up = _Memo(lambda up: w.face_up * min(up, 3) - (w.no_face_up if up == 0 else 0.0))
+        self.unit = _Memo(lambda d: w.unit + w.power * max(d, 0) / 10.0)
+        self.chance = _Memo(hit_chance)
+        self.hit = hit_cost(1, w)
+
+
+_TABLES: dict[tuple[int, int], _Tables] = {}
+
+
+def _tables(game: Any, w: CipherWeights) -> _Tables:
+    """The `_Tables` of (game, weights), built on first use."""
+    t = _TABLES.get((id(game), id(w)))
+    if t is None or t.game is not game or t.w is not w:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        t = _TABLES[(id(game), id(w))] = _Tables(game, w)
+    return t
+
+
+class _Loud(Exception):
+    """A unit's top card may add power outside a battle: its side needs `unit_powers`."""
+
+
+# A side's powers are a list (`unit_powers`, a battling unit's stripped by `_strip`) or
+# None: outside a battle with no loud card, each unit's is its printed power plus its
+# modifier, never below zero (`unit_powers`'s quiet case), worked out where it is read.
+
+
+def _power(t: _Tables, pl: Any, pw: list[int] | None, i: int) -> int:
+    """The power of `pl`'s unit `i` (`pw` as above)."""
+    if pw is not None:
+        return pw[i]
+    c = pl.u_stack[i][-1]
+    if c in t.loud:
+        raise _Loud
+    v = t.base[c] + pl.u_mod[i]
+    return v if v > 0 else 0
+
+
+def _side(t: _Tables, pl: Any, pw: list[int] | None, mc: int, orbs: int, hand: int, enemy: Any,
+          enemy_pw: list[int] | None, enemy_mc: int, ready_only: bool, removed: int = -1,
+          tapped: int = -1) -> tuple[float, list[float]]:
+    """`material` of `pl`'s record (MC at index `mc`) with `orbs` and `hand` cards and its
+    unit `removed` gone, and the hit chances `threat` sorts, best first: those of its units
+    that reach the MC of `enemy` at index `enemy_mc` (none when -1), only untapped ones
+    (and not `tapped`) with `ready_only`."""
+    w = t.w
+    s = w.orb * orbs + t.hand[hand]
+    n = len(pl.bonds)
+    if n:
+        s += t.bonds[n]
+        s += t.face_up[sum(pl.bond_up)]
+    if enemy_mc >= 0:
+        bar = _power(t, enemy, enemy_pw, enemy_mc)
+        # what a unit in the front line, and in the rear line, needs to reach the MC (FE-3)
+        if enemy.u_front[enemy_mc]:
+            from_front, from_rear = t.r1, t.r2
+        else:
+            from_front, from_rear = t.r2, t.never
+    else:
+        from_front = from_rear = t.never
+    unit, chance, reach, loud, base = t.unit, t.chance, w.reach, t.loud, t.base
+    reach_front, reach_rear = t.reach_front, t.reach_rear
+    chances = []
+    i = -1
+    for st, front, m, tap in zip(pl.u_stack, pl.u_front, pl.u_mod, pl.u_tapped):
+        i += 1
+        if i == removed:
+            continue
+        c = st[-1]
+        if pw is not None:
+            p = pw[i]
+        elif c in loud:
+            raise _Loud
+        else:
+            p = base[c] + m
+            if p < 0:
+                p = 0
+        if i != mc:
+            s += unit[p - m]
+            if (reach_front if front else reach_rear)[c]:
+                s += reach
+        if (from_front if front else from_rear)[c] and not (ready_only and (tap or i == tapped)):
+            chances.append(chance[p - bar])
+    chances.sort(reverse=True)
+    return s, chances
+
+
+def _orb_loss(t: _Tables, chances: list[float], orbs: int) -> float:
+    """`threat` of the sorted `chances` against a MC with `orbs` left."""
+    total = 0.0
+    if chances:
+        hit, kill = t.hit, t.w.kill
+        orbs_left = float(orbs)
+        for p in chances:
+            total += p * (hit if orbs_left >= 0.5 else kill)
+            orbs_left -= p
+    return total
+
+
+def _static(t: _Tables, att: tuple[float, list[float]], def_orbs: int, dfn: Any,
+            defence: tuple[float, list[float]], att_orbs: int, def_hand: int) -> float:
+    """`_static_value` for the active player: `score` of the attacking side (`att`, from
+    `_side`) less that of the waiting one (`defence`, with `def_hand` cards)."""
+    w = t.w
+    a = att[0]
+    a += w.threat * _orb_loss(t, att[1], def_orbs)
+    d = defence[0]
+    d += w.danger * _orb_loss(t, defence[1], att_orbs)
+    owed = t.owed[def_hand] if dfn.deck else 0.0
+    if len(dfn.bonds) < w.bond_cap:
+        owed += w.bond - w.hand
+    d += w.tempo * owed
+    return math.tanh((a - d) / w.scale)
+
+
+def _strip(t: _Tables, pl: Any, pw: list[int], i: int, mod: int, critical: bool) -> None:
+    """`_field_view` on `pl`'s unit `i`: its power less what lasts only for the battle."""
+    p = pw[i]
+    if critical:
+        p //= t.crit
+    p -= mod
+    sup = pl.support
+    if sup >= 0 and t.char[sup] != t.char[pl.u_stack[i][-1]]:
+        p -= t.support[sup]
+    pw[i] = max(p, 0)
+
+
+def _value(state: Any, t: _Tables, att_pw: list[int] | None, def_pw: list[int] | None) -> float:
+    """`state_value` with the active and waiting sides' powers (None: see `_power`); raises
+    `_Loud` when None does not fit."""
+    w = t.w
+    active = state.active
+    att, dfn = state.players[active], state.players[1 - active]
+    sign = 1.0 if active == 0 else -1.0
+    fight = None
+    if state.b_att >= 0:
+        ai, di = att.index_of(state.b_att), dfn.index_of(state.b_def)
+        if ai >= 0:
+            att_power = att_pw[ai]
+            _strip(t, att, att_pw, ai, state.b_att_mod, state.b_crit)
+        if di >= 0:
+            def_power = def_pw[di]
+            _strip(t, dfn, def_pw, di, state.b_def_mod, False)
+        if ai >= 0 and di >= 0 and not state.b_evaded:
+            fight = (ai, di, w.sure_hit if att_power >= def_power else 1.0 - w.sure_hit)
+    att_mc, def_mc = att.index_of(att.mc), dfn.index_of(dfn.mc)
+    att_orbs, att_hand, def_orbs, def_hand = len(att.orbs), len(att.hand), len(dfn.orbs), len(dfn.hand)
+    defence = _side(t, dfn, def_pw, def_mc, def_orbs, def_hand, att, att_pw, att_mc, False)
+    k = -1  # the attacking unit: in the battle, or waiting for its target
+    if fight is not None:
+        k = fight[0]
+    else:
+        pending = state.pending
+        if pending is not None and pending[0] == "attack_target":
+            pl = state.players[pending[1]]
+            card = pl.u_stack[pl.index_of(pending[2])][-1]
+            for i, st in enumerate(att.u_stack):
+                if st[-1] == card:
+                    k = i
+                    break
+    if k < 0:
+        return sign * _static(t, _side(t, att, att_pw, att_mc, att_orbs, att_hand, dfn, def_pw, def_mc, True),
+                              def_orbs, dfn, defence, att_orbs, def_hand)
+    # `_attack_value` and `_expected` of an attack by unit k: the attacker's side with k
+    # tapped and the value of a miss are those of every target.
+    tapped = _side(t, att, att_pw, att_mc, att_orbs, att_hand, dfn, def_pw, def_mc, True, tapped=k)
+    miss = _static(t, tapped, def_orbs, dfn, defence, att_orbs, def_hand)
+
+    def expected(j: int, p: float) -> float:
+        if j != def_mc:
+            hit = _static(t, tapped, def_orbs, dfn,
+                          _side(t, dfn, def_pw, def_mc, def_orbs, def_hand, att, att_pw, att_mc, False,
+                                removed=j), att_orbs, def_hand)
+        elif def_orbs > 0:
+            hit = _static(t, tapped, def_orbs - 1, dfn,
+                          _side(t, dfn, def_pw, def_mc, def_orbs - 1, def_hand + 1, att, att_pw, att_mc,
+                                False), att_orbs, def_hand + 1)
+        else:
+            hit = 1.0
+        return p * hit + (1.0 - p) * miss
+
+    if fight is not None:
+        return sign * expected(fight[1], fight[2])
+    card = att.u_stack[k][-1]
+    # the lines attacker k reaches (`_reaches`)
+    if att.u_front[k]:
+        reach_front, reach_rear = t.r1[card], t.r2[card]
+    else:
+        reach_front, reach_rear = t.r2[card], False
+    best = None
+    power = _power(t, att, att_pw, k)
+    for j, front in enumerate(dfn.u_front):
+        if reach_front if front else reach_rear:
+            v = expected(j, t.chance[power - _power(t, dfn, def_pw, j)])
+            best = v if best is None or v > best else best
+    if best is not None:
+        return sign * best
+    return sign * _static(t, _side(t, att, att_pw, att_mc, att_orbs, att_hand, dfn, def_pw, def_mc, True),
+                          def_orbs, dfn, defence, att_orbs, def_hand)
+
+
+def state_value(state: Any, w: CipherWeights) -> float:
+    """`value(state.observation(0), w, state.game)`: seat 0's value of a non-terminal state,
+    computed straight from the state's public fields. No observation or record is built,
+    each unit's power is worked out once (outside a battle, from its printed power and
+    modifier when no card on its side has a skill that could add), card facts and weight
+    formulas are looked up per (game, weights) pair; the float is the reference's own (the
+    tests hold the two equal over seeded games). `CipherHeuristic` calls it."""
+    return _state_value(state, _tables(state.game, w))
+
+
+def _state_value(state: Any, t: _Tables) -> float:
+    """`state_value` with the tables of (state.game, weights): outside a battle each side's
+    powers are first worked out where read, then, if a loud card is met, asked of
+    `unit_powers` as in a battle."""
+    if state.b_att < 0:
+        try:
+            return _value(state, t, None, None)
+        except _Loud:
+            pass
+    active = state.active
+    return _value(state, t, unit_powers(state, active), unit_powers(state, 1 - active))
+
+
+class CipherHeuristic(TwoSeatHeuristic):
+    """`(state) -> [v0, v1]` with `v1 = -v0`: `value` of seat 0's observation, computed
+    straight from the state (`state_value`)."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self, weights: CipherWeights) -> None:
+        super().__init__(weights)
+        self._tables: _Tables | None = None
+
+    def __reduce__(self) -> tuple:
+        # the tables are a cache (with lambdas in it): a copy or a pickle rebuilds them
+        return type(self), (self.weights,)
+
+    def seat0_value(self, state: Any) -> float:
+        """`value` of seat 0's observation (computed as `state_value` does)."""
+        t = self._tables
+        if t is None or t.game is not state.game or t.w is not self.weights:
+            t = self._tables = _tables(state.game, self.weights)
+        return _state_value(state, t)
+
+
+def make(**weights: Any) -> CipherHeuristic:
+    """The heuristic with `weights` overriding the defaults of `CipherWeights`."""
+    return CipherHeuristic(CipherWeights().replace(**weights))
