@@ -67,10 +67,10 @@ $(BENCH_STAMP): $(STAMP)
 bench: $(BENCH_STAMP)
 	mkdir -p $(BENCH_OUT)
 	rm -f $(BENCH_JSON)
-	$(BIN)/python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@4 --peers \
+	$(BIN)/python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@3,xenodex@4 --peers \
 		--seconds $(BENCH_SECONDS) --json $(BENCH_OUT)/engine.json
 	$(BIN)/python bench/env.py --peers --seconds $(BENCH_SECONDS) --json $(BENCH_OUT)/env.json
-	$(BIN)/python bench/agents.py --games first_cycle,cipher,xenodex --json $(BENCH_OUT)/agents.json
+	$(BIN)/python bench/agents.py --games first_cycle,cipher,xenodex,xenodex@4 --json $(BENCH_OUT)/agents.json
 	$(BIN)/python bench/runner.py --quick --json $(BENCH_OUT)/runner.json
 	$(BIN)/python bench/train.py --quick --json $(BENCH_OUT)/train.json
 	$(BIN)/python bench/tune.py --quick --json $(BENCH_OUT)/tune.json

@@ -6,7 +6,7 @@
     python bench/env.py --games xenodex,xenodex@3,xenodex@4   # @N: the player count
     python bench/env.py --peers --json build/bench/env.json   # what `make bench` runs
 
-Rows, for each game of `--games` (default: first_cycle, cipher, xenodex, xenodex@4),
+Rows, for each game of `--games` (default: first_cycle, cipher, xenodex at 2, 3 and 4 seats),
 in player decisions per second under uniformly random legal play:
 - `engine`: `sim` alone, random legal actions (`legal_actions`/`apply`), no observation;
 - `aec_env`: `envs.<game>_v0.env()` with PettingZoo's standard wrappers, driven by
@@ -122,9 +122,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="timed runs per row, interleaved; the best is reported, as timeit "
                          "does (default 3)")
     ap.add_argument("--seed", type=int, default=12345)
-    ap.add_argument("--games", default="first_cycle,cipher,xenodex,xenodex@4",
+    ap.add_argument("--games", default="first_cycle,cipher,xenodex,xenodex@3,xenodex@4",
                     help="comma-separated games with an env, @N for a player count "
-                         "(default: first_cycle,cipher,xenodex,xenodex@4)")
+                         "(default: first_cycle,cipher,xenodex,xenodex@3,xenodex@4)")
     ap.add_argument("--peers", action="store_true",
                     help="also time the AEC peers of bench/peers.py (floor_wrapped, "
                          "texas_holdem_v4) in the same rounds, and print the AEC env's ratios to them")

@@ -156,8 +156,8 @@ def engine_section(doc: dict) -> list[str]:
         f"{s['seed']}, {s['seed']} + 1, ..., action choices from seed {s['seed']}. Game set-up "
         "(shuffle and deal) is inside the timed loop; *set-up %* is its share and *play-only* "
         "takes it out. A decision is one player choice; chance events are not counted. "
-        "`xenodex@4` is XenodeX with 4 players. Peer rows play their library's game in the same "
-        "loop (bench/loops.py `play_engine`) right after ours.", "",
+        "`xenodex@3` and `xenodex@4` are XenodeX with 3 and 4 players. Peer rows play their "
+        "library's game in the same loop (bench/loops.py `play_engine`) right after ours.", "",
         *table(["game", "decisions/s", "µs/decision", "games/s", "decisions/game", "set-up %",
                 "play-only decisions/s", "games"], rows),
         "", *notes, *skipped_lines(doc), "",
