@@ -39,7 +39,12 @@ A seat's score has these terms (weights in `XenodexWeights`):
   are credited the same share of the rival anchors' value.
 
 `scores` reads a `PublicBoard`; `state_scores` computes the same floats from the state's
-public fields (the heuristic's path: no board is built).
+public fields (the heuristic's path: no board is built), with every product of the weights
+and the printed tables formed once per game and weights (`_Weighted`) and what the anchor
+grid decides (income, control, anchor values, STR bonuses) remembered per grid (`_grid`):
+greedy's children and a search's nodes mostly share their parent's anchors. Each sum keeps
+the order of `scores`, so the floats are `==` to it, not just close: greedy breaks ties
+with its generator, and a last-bit difference would change its games.
 """
 from __future__ import annotations
 
@@ -48,8 +53,6 @@ import math
 from typing import Any
 
 from agents.base import AgentConfig
-from sim.xenodex import battle as bt
-from sim.xenodex import cycle as cy
 from sim.xenodex.state import DENIED
 
 
@@ -105,7 +108,7 @@ class XenodexWeights(AgentConfig):
 class _Tables:
     """Printed facts of one game object the heuristic needs (built once per game)."""
 
-    __slots__ = ("anchor_cost", "base_income", "cost", "invested", "limit", "n")
+    __slots__ = ("_weighted", "anchor_cost", "base_income", "cost", "invested", "limit", "n")
 
     def __init__(self, game: Any) -> None:
         p = game.params
@@ -118,6 +121,14 @@ class _Tables:
         self.invested = paid
         self.base_income = p.base_income
         self.limit = p.cycle_limit
+        self._weighted: _Weighted | None = None
+
+    def weighted(self, w: XenodexWeights, game: Any) -> _Weighted:
+        """These tables times the weights `w` (kept for the last `w` asked)."""
+        f = self._weighted
+        if f is None or f.w is not w or f.game is not game:
+            f = self._weighted = _Weighted(self, w, game)
+        return f
 
 
 def _clock(cycle: int, limit: int, w: XenodexWeights) -> tuple[float, float, int, float]:
@@ -212,79 +223,210 @@ def scores(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
     return _faded(s, slot_terms, controlled, K, urgency, progress, w)
 
 
-def state_scores(state: Any, t: _Tables, w: XenodexWeights) -> list[float]:
-    """`scores(state.public_board(), t, w)` computed straight from the public fields of the
-    state that board copies, with the same arithmetic in the same order (search scores
-    thousands of its own copies a second). Tests hold it equal to `scores`."""
-    g = state.game
-    cycle = state.cycle
-    limit = state.params.cycle_limit
-    phase = state.phase
-    progress, urgency, cycles_left, w_cdx = _clock(cycle, limit, w)
-    cost = t.cost
-    invested = t.invested
-    n, K, D = state.n, state.K, state.D
-    card, bp, used, flags = state.card, state.bp, state.used, state.flags
-    alvl, abp = state.alvl, state.abp
-    u_bp, u_str, u_strikes = g.u_bp, g.u_str, g.u_strikes
+_exp = math.exp
+_GRID_MEMO = 4096  # anchor grids a `_Weighted` remembers before it starts over
+
+
+class _Weighted:
+    """What one (game, weights) pair fixes, computed once: the weights times the printed
+    tables, each product formed exactly as `scores` forms it (so the sums stay `==`), and a
+    memo of `_grid` by anchor grid (greedy's children and a search's nodes mostly share
+    their parent's grid; `last`, the grid asked last, is compared before hashing)."""
+
+    def __init__(self, t: _Tables, w: XenodexWeights, game: Any) -> None:
+        n = game.num_players
+        self.w, self.game, self.cost, self.invested = w, game, t.cost, t.invested
+        self.unit = [w.unit * c for c in t.cost]  # `w.unit * cost[card]`, the left of the unit term
+        # per card, its unit term at each BP from 0 to the printed BP (where a character's stays)
+        self.unit_bp = [[x * b / top for b in range(top + 1)] if top > 0 else []
+                        for x, top in zip(self.unit, game.u_bp)]
+        self.staged_unit, self.staged_zero = w.staged_unit, w.staged_unit * 0
+        self.anchor_cost_w, self.hand, self.tx = w.staged_anchor * t.anchor_cost, w.hand, w.tx
+        self.ready, self.pressure, self.converge = w.ready, w.pressure, bool(w.converge)
+        self.u_bp, self.u_str, self.u_strikes = game.u_bp, game.u_str, game.u_strikes
+        self.base_income, self.max_bp = t.base_income, game.anchor_bp
+        self.echo_surge, self.emission, self.contested = game.echo_surge, game.emission, game.contested
+        self.overcharge, self.lv_overcharge = game.overcharge, game.lv_overcharge
+        self.scale_inv, self.share_k, self.off = 1.0 / w.scale, n / (n - 1), 1.0 / (n - 1)
+        self.anchors: list[dict[int, tuple[float, float, float]]] = [{} for _ in t.invested]
+        self.power: dict[int, list[float]] = {}
+        self.clocks: dict[tuple[int, int], tuple[float, ...]] = {}
+        self.grids: dict[tuple[int, ...], tuple[Any, ...]] = {}
+        self.last: tuple[Any, ...] = (None,) * 6
+
+    def clock(self, cycle: int, limit: int) -> tuple[float, ...]:
+        """(CDX weight, income weight times the cycles to come, control, proven and converge
+        values, material multiplier) at `cycle` of `limit`: `_clock`'s products."""
+        w = self.w
+        progress, u, cycles_left, w_cdx = _clock(cycle, limit, w)  # u: the endgame urgency
+        out = self.clocks[cycle, limit] = (w_cdx, w.income * cycles_left, w.control * u, w.proven * u,
+                                           w.converge * u, 1.0 - w.fade * progress ** 3)
+        return out
+
+    def anchor(self, level: int, a_bp: int) -> tuple[float, float, float]:
+        """(value, threat times value, pressure times value) of an anchor of `level` at
+        `a_bp` BP (disabled at 0 or less), as `scores` values it."""
+        w = self.w
+        invested = self.invested[level]
+        val = w.anchor * (invested * a_bp / self.max_bp[level] if a_bp > 0 else w.disabled * invested)
+        out = self.anchors[level][a_bp] = (val, w.threat * val, w.pressure * val)
+        return out
+
+    def power_table(self, bonus: int) -> list[float]:
+        """Per card, `scores`' STR + 3.5 (STR floored at 0) with `bonus` added to the printed STR."""
+        out = self.power[bonus] = [((x if x > 0 else 0) + 3.5) for x in (s + bonus for s in self.u_str)]
+        return out
+
+
+def _grid(state: Any, f: _Weighted) -> tuple[Any, ...]:
+    """What the anchor grid (with the STR buffs and the Echo) decides, in one pass: every
+    seat's `cycle.emission`; the (slot, seat) of each slot a seat cleanly controls
+    (`cycle.controllers`), in slot order; the seat that cleanly controls every slot (-1:
+    none); per slot its live anchors in seat order as (seat, value, threat value, pressure
+    value) (None where there are none); and per slot per seat `f.power_table` of that
+    seat's STR bonus there (`battle.slot_bonuses`)."""
+    n, K = state.n, state.K
+    alvl, abp, bstr, fstr = state.alvl, state.abp, state.bstr, state.fstr
+    overcharge, lv_overcharge = f.overcharge, f.lv_overcharge
+    surge = f.echo_surge[state.echo]
+    solo, contested, anchor_tables, power_tables = f.emission, f.contested, f.anchors, f.power
+    em = [0] * n
+    held = []
+    live: list[Any] = [None] * K
+    powers = []
+    for k in range(K):
+        here = []
+        active = 0
+        tables = []
+        for idx in range(k, n * K, K):  # seat q's cell is q * K + k
+            lvl = alvl[idx]
+            bonus = fstr + bstr[idx]
+            if lvl >= 0:
+                a_bp = abp[idx]
+                if a_bp > 0:
+                    active += 1
+                    if lvl >= lv_overcharge:
+                        bonus += overcharge
+                here.append((idx // K, lvl, a_bp))
+            table = power_tables.get(bonus)
+            tables.append(table if table is not None else f.power_table(bonus))
+        powers.append(tables)
+        if not here:
+            continue
+        for q, lvl, a_bp in here:
+            if a_bp > 0:
+                em[q] += (contested[lvl] if active > 1 else solo[lvl]) + surge
+        if len(here) == 1 and active:
+            held.append((k, here[0][0]))
+        live[k] = [(q, *(anchor_tables[lvl].get(a_bp) or f.anchor(lvl, a_bp))) for q, lvl, a_bp in here]
+    everywhere = held[0][1] if len(held) == K and all(c == held[0][1] for _k, c in held) else -1
+    return em, held, everywhere, live, powers
+
+
+def _weighted_parts(state: Any, f: _Weighted) -> tuple[list[float], list[float], float]:
+    """The scores before `_faded` adds them up: (seat terms, slot terms, material multiplier)."""
+    n, D = state.n, state.D
+    clock = f.clocks.get((state.cycle, state.params.cycle_limit))
+    if clock is None:
+        clock = f.clock(state.cycle, state.params.cycle_limit)
+    w_cdx, w_income, w_control, w_proven, w_converge, m = clock
+    alvl, abp, bstr, echo, fstr = state.alvl, state.abp, state.bstr, state.echo, state.fstr
+    last = f.last
+    if alvl == last[0] and abp == last[1] and bstr == last[2] and echo == last[3] and fstr == last[4]:
+        grid = last[5]
+    else:
+        key = (echo, fstr, *alvl, *abp, *bstr)
+        grid = f.grids.get(key)
+        if grid is None:
+            if len(f.grids) >= _GRID_MEMO:
+                f.grids.clear()
+            grid = f.grids[key] = _grid(state, f)
+        f.last = (alvl[:], abp[:], bstr[:], echo, fstr, grid)
+    em, held, everywhere, live, powers = grid
+    card, bp, cost, base_income, w_hand, w_tx = state.card, state.bp, f.cost, f.base_income, f.hand, f.tx
     cdx, staged, astaged, hand = state.cdx, state.staged, state.astaged, state.hand
-    tx_left, tx_hand = state.tx_left, state.tx_hand
-    tx_counts = phase != "over"
+    tx_left, tx_hand, tx_counts = state.tx_left, state.tx_hand, state.phase != "over"
+    staged_unit, staged_zero, anchor_cost_w = f.staged_unit, f.staged_zero, f.anchor_cost_w
     s = [0.0] * n
     for q in range(n):
-        v = w_cdx * cdx[q] + w.income * cycles_left * (t.base_income + cy.emission(state, q))
-        v += w.staged_unit * sum(cost[card[i]] for i in staged[q])
-        v += w.staged_anchor * t.anchor_cost * astaged[q]
-        v += w.hand * len(hand[q])
+        v = w_cdx * cdx[q] + w_income * (base_income + em[q])
+        here = staged[q]
+        if here:
+            total = 0
+            for i in here:
+                total += cost[card[i]]
+            v += staged_unit * total
+        else:
+            v += staged_zero
+        v += anchor_cost_w * astaged[q]
+        v += w_hand * len(hand[q])
         if tx_counts and tx_left[q] > 0:
-            v += w.tx * len(tx_hand[q])
+            v += w_tx * len(tx_hand[q])
         s[q] = v
     board = state.board
     bslot = state.bslot
-    if bslot >= 0 and w.ready:
-        bpassed = state.bpassed
-        bonus = bt.slot_bonuses(state, bslot)[0]
+    if bslot >= 0 and f.ready:
+        w_ready, u_strikes, tables = f.ready, f.u_strikes, powers[bslot]
+        used, flags, bpassed = state.used, state.flags, state.bpassed
         for j in board[bslot]:
             q = j // D
             if q < n and not bpassed >> q & 1 and not flags[j] & DENIED:
                 c = card[j]
                 left = u_strikes[c] - used[j]
                 if left > 0:
-                    strength = u_str[c] + bonus[q]
-                    s[q] += w.ready * left * ((strength if strength > 0 else 0) + 3.5)
-    ctrl = cy.controllers(state)
-    start = state.start_ctrl
-    controlled = [0] * n
-    slot_terms = [0.0] * n
-    for k in range(K):
-        c = ctrl[k]
-        if c >= 0:
-            controlled[c] += 1
-            slot_terms[c] += w.control * urgency
-            if start[k] == c:
-                slot_terms[c] += w.proven * urgency
-        power = [0.0] * n
-        units = board[k]
+                    s[q] += w_ready * left * tables[q][c]
+    unit, u_bp, unit_bp, pressure = f.unit, f.u_bp, f.unit_bp, f.pressure
+    no_ancients = state.sides == n  # every unit on the board is a seat's (Ancients are side n)
+    for units, anchors, tables in zip(board, live, powers):
         if units:
-            bonus = bt.slot_bonuses(state, k)[0]
+            power = [0.0] * n
             for j in units:
                 q = j // D
-                if q < n:
+                if no_ancients or q < n:
                     u = card[j]
                     b = bp[j]
-                    s[q] += w.unit * cost[u] * b / u_bp[u]
-                    strength = u_str[u] + bonus[q]
-                    power[q] += ((strength if strength > 0 else 0) + 3.5) * b
-        total = sum(power)
-        for q in range(n):
-            idx = q * K + k
-            level = alvl[idx]
-            if level < 0:
+                    try:  # a character on the board has 1 to its printed BP (the engine's invariant)
+                        s[q] += unit_bp[u][b]
+                    except IndexError:  # more than printed: no rule gives it, but stay exact
+                        s[q] += unit[u] * b / u_bp[u]
+                    power[q] += tables[q][u] * b
+            if anchors is None:
                 continue
-            a_bp = abp[idx]
-            _add_anchor(s, q, w.anchor * (invested[level] * a_bp / g.anchor_bp[level] if a_bp > 0
-                                          else w.disabled * invested[level]), power, total, w)
-    return _faded(s, slot_terms, controlled, K, urgency, progress, w)
+            total = sum(power)
+            if total > 0.0:
+                for q, val, threat_val, pressure_val in anchors:
+                    s[q] += val
+                    own = power[q]
+                    rival = total - own
+                    if rival > 0.0:
+                        share = rival / total
+                        s[q] -= threat_val * share * 2.0 if own == 0.0 else threat_val * share
+                        if pressure:
+                            for r in range(n):
+                                if r != q and power[r] > 0.0:
+                                    s[r] += pressure_val * power[r] / total
+                continue
+        if anchors is not None:
+            for a in anchors:
+                s[a[0]] += a[1]
+    slot_terms = [0.0] * n
+    if held:
+        start = state.start_ctrl
+        for k, c in held:
+            slot_terms[c] += w_control
+            if start[k] == c:
+                slot_terms[c] += w_proven
+        if everywhere >= 0 and f.converge:
+            slot_terms[everywhere] += w_converge
+    return s, slot_terms, m
+
+
+def state_scores(state: Any, t: _Tables, w: XenodexWeights) -> list[float]:
+    """`scores(state.public_board(), t, w)` computed straight from the public fields of the
+    state that board copies, with the same arithmetic in the same order (search scores
+    thousands of its own copies a second). Tests hold it equal to `scores`."""
+    s, slot_terms, m = _weighted_parts(state, t.weighted(w, state.game))
+    return [x * m + y for x, y in zip(s, slot_terms)]
 
 
 def values(board: Any, t: _Tables, w: XenodexWeights) -> list[float]:
@@ -305,20 +447,51 @@ def _softmax_values(s: list[float], w: XenodexWeights) -> list[float]:
 
 class XenodexHeuristic:
     """`(state) -> [v_0, ..., v_{n-1}]`: `values` of the state's public board (the subset of
-    every seat's observation it scores), computed by `state_scores`."""
+    every seat's observation it scores), computed as `state_scores` does, the same floats."""
 
-    __slots__ = ("_tables", "weights")
+    __slots__ = ("_game", "_tables", "_weighted", "weights")
 
     def __init__(self, weights: XenodexWeights) -> None:
         self.weights = weights
-        self._tables: dict[int, _Tables] = {}
+        self._tables: dict[int, tuple[Any, _Weighted]] = {}
+        self._game: Any = None
+        self._weighted: _Weighted | None = None
 
     def __call__(self, state: Any) -> list[float]:
+        """Every seat's value of `state` (`values` of its public board)."""
         game = state.game
-        hit = self._tables.get(id(game))
-        if hit is None or hit[0] is not game:
-            hit = self._tables[id(game)] = (game, _Tables(game))  # keeps the game: ids stay unique
-        return _softmax_values(state_scores(state, hit[1], self.weights), self.weights)
+        f = self._weighted
+        if game is not self._game:
+            hit = self._tables.get(id(game))
+            if hit is None or hit[0] is not game:  # keeps the game: ids stay unique
+                hit = self._tables[id(game)] = (game, _Weighted(_Tables(game), self.weights, game))
+            self._game = game
+            f = self._weighted = hit[1]
+        s, t, m = _weighted_parts(state, f)
+        # `_softmax_values(_faded(...), weights)` with its constants taken from `f`, unrolled at
+        # 2 and 4 seats (a list comprehension costs more than its items): the top score's
+        # exp(0.0) is 1.0, and a sum of two floats is their `+`
+        inv, k, off = f.scale_inv, f.share_k, f.off
+        if len(s) == 2:
+            a, b = s[0] * m + t[0], s[1] * m + t[1]
+            if b > a:  # `max` keeps the first of equal scores
+                ea, eb = _exp((a - b) * inv), 1.0
+            else:
+                ea, eb = 1.0, _exp((b - a) * inv)
+            z = ea + eb
+            return [k * ea / z - off, k * eb / z - off]
+        if len(s) == 4:
+            a, b, c, d = s[0] * m + t[0], s[1] * m + t[1], s[2] * m + t[2], s[3] * m + t[3]
+            top = max(a, b, c, d)
+            ea, eb = _exp((a - top) * inv), _exp((b - top) * inv)
+            ec, ed = _exp((c - top) * inv), _exp((d - top) * inv)
+            z = sum((ea, eb, ec, ed))
+            return [k * ea / z - off, k * eb / z - off, k * ec / z - off, k * ed / z - off]
+        s = [x * m + y for x, y in zip(s, t)]
+        top = max(s)
+        e = [_exp((x - top) * inv) for x in s]
+        z = sum(e)
+        return [k * x / z - off for x in e]
 
 
 def make(**weights: Any) -> XenodexHeuristic:
