@@ -95,13 +95,13 @@ def power(state, player: int, i: int) -> int:
     pl = state.players[player]
     g = state.game
     v = g.power[pl.u_stack[i][-1]] + pl.u_mod[i]
-    continuous = g.continuous
+    bonuses = g.power_bonuses
     for j, st in enumerate(pl.u_stack):
-        skills = continuous[st[-1]]
+        skills = bonuses[st[-1]]
         if skills:
-            for sk in skills:
-                if _bonus_applies(state, player, j, i, sk):
-                    v += sk.param("amount")
+            for applies, when, amount, sk in skills:
+                if _bonus_applies(state, player, j, i, applies, when, sk):
+                    v += amount
     if state.b_att >= 0:
         uid = pl.u_uid[i]
         if player == state.active:
@@ -114,9 +114,10 @@ def power(state, player: int, i: int) -> int:
     return max(0, v)
 
 
-def _bonus_applies(state, player: int, src: int, target: int, sk: Skill) -> bool:
-    """Whether a `power_bonus` continuous skill on unit `src` applies to unit `target` now."""
-    applies = sk.param("applies")
+def _bonus_applies(state, player: int, src: int, target: int, applies: object, when: object,
+                   sk: Skill) -> bool:
+    """Whether a `power_bonus` continuous skill on unit `src` (its `applies` and `when` params
+    given) applies to unit `target` now."""
     pl = state.players[player]
     if applies == "self":
         if src != target:
@@ -126,7 +127,6 @@ def _bonus_applies(state, player: int, src: int, target: int, sk: Skill) -> bool
             return False
     elif applies == "mc" and pl.u_uid[target] != pl.mc:
         return False
-    when = sk.param("when")
     if when == "attacking":
         if state.b_att < 0 or player != state.active or pl.u_uid[target] != state.b_att:
             return False

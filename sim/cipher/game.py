@@ -50,6 +50,9 @@ class CipherGame(TwoPlayerGame, params=CipherParams, state=CipherState):
         self.r1 = [bool(s and 1 in s.range) for s in table]
         self.r2 = [bool(s and 2 in s.range) for s in table]
         self.continuous = [s.skills_for("continuous") if s else () for s in table]
+        # (applies, when, amount, skill) of each: effects.power reads them for every unit it values
+        self.power_bonuses = [tuple((sk.param("applies"), sk.param("when"), sk.param("amount"), sk)
+                                    for sk in skills) for skills in self.continuous]
         self.activated = [tuple(i for i, k in enumerate(s.skills) if k.trigger == "activated") if s else ()
                           for s in table]
         self.triggers = effects_by_trigger(table, lambda s: s.skills)
