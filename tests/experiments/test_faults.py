@@ -24,9 +24,11 @@ from experiments.batch.runner import TIMING_COLUMNS
 from experiments.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-ARGS = ["--agents", "greedy,random", "--matches", "160", "--seed", "4", "--shard-size", "8", "--no-progress",
+# 400 matches: about 2 s of play after start-up, so a signal sent once two shards exist lands
+# mid-run even on a loaded machine (with 160 a fast run could finish first).
+ARGS = ["--agents", "greedy,random", "--matches", "400", "--seed", "4", "--shard-size", "8", "--no-progress",
         "--log-decisions"]
-CONFIG = RunConfig(agents=("greedy", "random"), matches=160, seed=4, shard_size=8, progress=False,
+CONFIG = RunConfig(agents=("greedy", "random"), matches=400, seed=4, shard_size=8, progress=False,
                    log_decisions=True)
 TABLES = ("matches", "cards", "decisions")
 SORT = {"matches": ["match_id"], "cards": ["match_id", "player", "card", "event"],
@@ -230,7 +232,7 @@ def test_shards_without_a_manifest_are_never_adopted(tmp_path, whole, capsys):
     assert main(["run", *ARGS, "--out", str(out), "--resume"]) == 2
     err = capsys.readouterr().err
     assert err.count("but no manifest.json") == 2
-    assert len(pd.read_parquet(out / "matches")) == 160  # untouched
+    assert len(pd.read_parquet(out / "matches")) == CONFIG.matches  # untouched
 
 
 def test_a_corrupt_manifest_is_one_line(tmp_path, whole, capsys):
@@ -254,7 +256,7 @@ def test_a_resume_with_other_settings_names_them(tmp_path, whole, capsys):
 def test_a_run_is_extended_by_a_larger_matches(tmp_path, whole):
     out = tmp_path / "run"
     run(CONFIG.replace(out=str(out), matches=60))
-    run(CONFIG.replace(out=str(out), resume=True))  # 60 -> 160, the last shard of the first part is short
+    run(CONFIG.replace(out=str(out), resume=True))  # 60 -> 400, the last shard of the first part is short
     assert_same_run(out, whole)
     with pytest.raises(Exception, match="cannot shrink|not shrink"):
         run(CONFIG.replace(out=str(out), resume=True, matches=50))
