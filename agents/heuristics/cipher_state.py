@@ -7,6 +7,7 @@ copies a second). The tests hold the two equal over seeded games.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
@@ -270,10 +271,8 @@ def _state_value(state: Any, t: _Tables) -> float:
     powers are first worked out where read, then, if a loud card is met, asked of
     `unit_powers` as in a battle."""
     if state.b_att < 0:
-        try:
+        with contextlib.suppress(_Loud):  # a loud card met: fall through to unit_powers
             return _value(state, t, None, None)
-        except _Loud:
-            pass
     active = state.active
     return _value(state, t, unit_powers(state, active), unit_powers(state, 1 - active))
 

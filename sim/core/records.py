@@ -14,19 +14,17 @@ exactly the code one would write by hand:
 
 - `Record.copy()` returns a new record: `lists` copied one level deep, the rest shared;
   `Record.empty_lists()` sets every list slot to a new empty list (for `__init__`).
-- `StateRecord.copy_data(into, rng=None)` fills a blank state: `lists` copied one level
-  deep, `nested` (lists of lists) two levels, `records` (lists of Records) by their own
-  `copy()`, `_events` a fresh empty log, the generator's stream position copied lazily
-  (`LazyRng`) unless `rng` replaces it, the rest shared. `clone()` is `copy_data` of a
-  blank instance of the same class.
+- `StateRecord.copy_data(into, rng_state=None)` fills a blank state: `lists` copied one
+  level deep, `nested` (lists of lists) two levels, `records` (lists of Records) by their
+  own `copy()`, `_events` a fresh empty log, the generator's stream position copied lazily
+  (`LazyRng`) unless `rng_state` (a saved state or seed) replaces it, the rest shared.
+  `clone()` is `copy_data` of a blank instance of the same class.
 
 Names given in a base class's keywords hold in its subclasses, which add their own.
 """
 from __future__ import annotations
 
 from typing import Any
-
-import numpy as np
 
 from sim.core.seeding import LazyRng
 
@@ -103,7 +101,7 @@ class StateRecord(LazyRng):
         cls._list_slots = _kinds(cls, "_list_slots", lists)
         cls._nested_slots = _kinds(cls, "_nested_slots", nested)
         cls._record_slots = _kinds(cls, "_record_slots", records)
-        lines = ["def copy_data(self, into, rng=None):"]
+        lines = ["def copy_data(self, into, rng_state=None):"]
         for slot in _all_slots(cls):
             if slot in ("_rng", "_rng_state"):
                 continue
@@ -118,17 +116,18 @@ class StateRecord(LazyRng):
             else:
                 value = f"self.{slot}"
             lines.append(f"    into.{slot} = {value}")
-        lines += ["    if rng is None:", "        self.copy_rng_into(into)", "    else:",
-                  "        into.rng = rng", "    return into"]
+        lines += ["    if rng_state is None:", "        self.copy_rng_into(into)", "    else:",
+                  "        into.set_rng_state(rng_state)", "    return into"]
         copy_data = _compile("\n".join(lines), "copy_data", {})
         copy_data.__doc__ = StateRecord.copy_data.__doc__
         copy_data.__qualname__ = f"{cls.__qualname__}.copy_data"
         copy_data.__module__ = cls.__module__
         cls.copy_data = copy_data
 
-    def copy_data(self, into: Any, rng: np.random.Generator | None = None) -> Any:
+    def copy_data(self, into: Any, rng_state: dict | int | None = None) -> Any:
         """Copy every field into a blank instance and return it; the generator's stream
-        position is copied unless `rng` replaces it."""
+        position is copied unless `rng_state` (a saved state or an int seed, built lazily on
+        the first draw) replaces it."""
         raise NotImplementedError("StateRecord subclasses get a generated copy_data()")
 
     def clone(self) -> Any:

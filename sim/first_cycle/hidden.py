@@ -25,9 +25,8 @@ def determinize(state, observer: int, rng: np.random.Generator):
     depend only on what it sees."""
     observer = check_seat(observer, 2, "observer")
     check_generator(rng)
-    seed = draw_seed(rng)
-    s = state.copy_data(type(state).__new__(type(state)))
-    s.set_rng_state(seed)  # built lazily: First Cycle play never draws
+    # the copy's generator is built from this seed only if it ever draws (First Cycle play never does)
+    s = state.copy_data(type(state).__new__(type(state)), rng_state=draw_seed(rng))
     me = s.players[observer]
     opp_i = 1 - observer
     opp = s.players[opp_i]
