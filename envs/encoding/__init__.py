@@ -24,7 +24,10 @@ Modules:
   batch encoders (of observations and of states).
 - `xenodex_state`: XenodeX's observe-and-encode path (`encode_seat`, `encode_seats`):
   the same entries read straight from the state, only where the observation reads it.
-- `xenodex_board`: `SlotMemo`, the memoized board slots of XenodeX's `encode_seat`.
+- `xenodex_board`: `SlotBlocks`, the slot, unit and seat blocks of XenodeX's
+  `encode_seat`, read straight from the state.
+- `xenodex_track`: `BlockTracker`, which keeps those blocks between states and recomputes
+  only the ones whose facts changed.
 - `xenodex_seats`, `xenodex_slots`: `StateSeats` and `StateSlots`, the column-wise seat
   and slot blocks of XenodeX's `encode_seats`.
 - `docs`: writes and checks docs/encoding/<game>.md (`python -m envs.encoding.docs`).

@@ -32,7 +32,7 @@ import numpy as np
 from envs.encoding.base import CardCounts
 from envs.encoding.xenodex_batch import UNIT_FIELDS as _UNIT_FIELDS
 from envs.encoding.xenodex_batch import StateUnits, UnitColumns
-from envs.encoding.xenodex_board import SlotMemo
+from envs.encoding.xenodex_board import SlotBlocks
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
     BP_SCALE,
@@ -50,6 +50,7 @@ from envs.encoding.xenodex_layout import (
 from envs.encoding.xenodex_seats import StateSeats
 from envs.encoding.xenodex_slots import StateSlots
 from envs.encoding.xenodex_state import cleave_hits, encode_state, encode_states, frames
+from envs.encoding.xenodex_track import BlockTracker
 from sim.core.checks import check_seat
 
 __all__ = ["ATTACK_SCALE", "BP_SCALE", "CDX_CAP", "CDX_SCALE", "EMISSION_SCALE", "FIELD_SCALE",
@@ -118,23 +119,27 @@ class XenodexEncoder(XenodexLayout):
         self._init_fast_path()
 
     def _init_fast_path(self) -> None:
-        """The tables and memos of `encode_seat` and `encode_seats`
-        (envs/encoding/xenodex_state.py): card counters of the game's and each seat block's
-        count slices, each seat block's scalar indices, the seat and slot memos, the
-        column-wise seat, slot and unit writers, and the frames mapping seat 0's indices to
-        each observer's."""
+        """The tables of `encode_seat` and `encode_seats` (envs/encoding/xenodex_state.py):
+        card counters of the game's and each seat block's count slices, each seat block's
+        scalar indices, the block writers and the tracker of `encode_seat`'s blocks, the
+        column-wise seat, slot and unit writers of `encode_seats`, and the frames mapping
+        seat 0's indices to each observer's."""
         so = self._s
         self._fast_counts = (CardCounts(self.o_echo_disc), CardCounts(self.o_hand),
                              CardCounts(self.o_tx_hand))
         self._seat_idx = [tuple(b + o for o in self._seat_off) for b in self.seat_bases]
         self._seat_counts = [(CardCounts(b + so["staged"]), CardCounts(b + so["discard"]),
                               CardCounts(b + so["tx_discard"])) for b in self.seat_bases]
-        self._board = SlotMemo(self)
+        self._blocks = SlotBlocks(self)
+        self._tracker = self._new_tracker()
         self._state_units = StateUnits(self._columns)
         self._state_seats = StateSeats(self)
         self._state_slots = StateSlots(self)
-        self._seat_memo: dict[tuple, tuple[bytes, bytes]] = {}
         self._frames = frames(self)
+
+    def _new_tracker(self) -> BlockTracker:
+        """A tracker of the seat and slot blocks of consecutive states (xenodex_track.py)."""
+        return BlockTracker(self, self._blocks)
 
     def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
         """`encode_batch` of `states[i].observation(seats[i])`, read straight from the states

@@ -1,26 +1,38 @@
-"""The board part of XenodeX's observe-and-encode path: every slot block (flags, control,
-anchors, per-side unit totals) and every unit block, read straight from the state.
+"""The blocks of XenodeX's observe-and-encode path read straight from the state: each board
+slot's (flags, control, anchors, per-side unit totals, and its units' blocks) and each
+seat's, as packed entries written **as seat 0 sees them** (envs/encoding/xenodex_state.py
+maps them to the observer's indices), so one computation serves every observer.
 
-`SlotMemo(encoder)` holds the tables; `memo.gather(state, chunks)` appends one entry
-per slot to `chunks`: the slot's `(indices, values)` packed as int64 and float64 bytes,
-written **as seat 0 sees it** (envs/encoding/xenodex_state.py maps them to the
-observer's indices), so one memo serves every observer.
+    blocks = SlotBlocks(encoder)
+    ctrl = cycle.controllers(state)
+    blocks.slot_part(state, k, ctrl[k])          # slot k's flags, control, anchors: packed
+    sb, db = blocks.bonuses(state, k)            # what a unit's STR and DEF add there
+    blocks.totals_part(state, k, sb)             # slot k's per-side unit totals
+    blocks.unit_chunk(state, j, k, sb, db)       # unit j's block, in slot k
+    blocks.seat_part(state, q, ctrl)             # seat q's numbers and flags
+    blocks.zones_part(state, q)                  # seat q's card counts
 
-A slot's entries are a pure function of the raw facts in its key (its flags, every seat's
-anchor and TX bonuses there, whence its control, the Echo fields, and its units' instances,
-cards, BP, actions used and flags), memoized: between two decisions most slots are unchanged,
-and other seats see the same slot. A unit's STR and DEF add to its printed values what
-`battle.slot_bonuses` adds (the anchors' auras, TX bonuses, the Echo fields; floor 0) and
-an anchor's DEF adds its side's Fortify there, as `observe` does.
+A unit's STR and DEF add to its printed values what `battle.slot_bonuses` adds (the
+anchors' auras, TX bonuses, the Echo fields; floor 0) and an anchor's DEF adds its side's
+Fortify there, as `observe` does; a seat's emission and control come from
+`cycle.emission` and `cycle.controllers`, as `observe` gets them. Which blocks need
+computing for a state is envs/encoding/xenodex_track.py's job.
 tests/envs/test_xenodex_fast_encoding.py checks the result against `encode(observation)`.
 """
 from __future__ import annotations
 
 import struct
-from operator import itemgetter
+from collections.abc import Sequence
 from typing import Any
 
-from envs.encoding.xenodex_layout import BP_SCALE, MAX_SEATS, STAT_SCALE
+from envs.encoding.xenodex_layout import (
+    BP_SCALE,
+    CDX_CAP,
+    CDX_SCALE,
+    EMISSION_SCALE,
+    MAX_SEATS,
+    STAT_SCALE,
+)
 from sim.xenodex import cycle as cy
 from sim.xenodex.state import DENIED, RALLIED
 
@@ -28,7 +40,7 @@ _STR_CAP = 3 * STAT_SCALE
 _BP_CAP = 2 * BP_SCALE
 
 
-def pack(ones: list[int], idx: list[int], val: list[float]) -> tuple[bytes, bytes]:
+def pack(ones: list[int], idx: Sequence[int], val: Sequence[float]) -> tuple[bytes, bytes]:
     """A chunk of `gather_state`: the indices `ones + idx` as int64 bytes and their values
     (1.0 for each of `ones`, then `val`) as float64 bytes."""
     return (struct.pack(f"={len(ones) + len(idx)}q", *ones, *idx),
@@ -38,17 +50,13 @@ def pack(ones: list[int], idx: list[int], val: list[float]) -> tuple[bytes, byte
 _ONE = (1.0,)
 
 
-class SlotMemo:
-    """The slot and unit entries of one XenodexEncoder, memoized per slot (module docstring)."""
-
-    LIMIT = 1024
-    """Slots remembered before the memo forgets them all."""
+class SlotBlocks:
+    """The slot, unit and seat block entries of one XenodexEncoder (module docstring)."""
 
     def __init__(self, enc: Any) -> None:  # a XenodexEncoder, which imports this module
         self.enc = enc
         game = enc.game
         D, n = enc.D, enc.n
-        self.memo: dict[tuple, tuple[bytes, bytes]] = {}
         # As seat 0 sees them: each instance's side, relative side, unit block start and
         # value indices (bp, bp_fraction, max_bp, str, def, actions_left).
         instances = range(game.sides * D)
@@ -60,46 +68,117 @@ class SlotMemo:
         self.idx_of = [tuple(b + o for o in u_vals) for b in self.base_of]
         self.max_bp = [mx / BP_SCALE if mx < 2 * BP_SCALE else 2.0 for mx in game.u_bp]
 
-    def gather(self, state: Any, chunks: list[tuple[bytes, bytes]]) -> None:
-        """Append each slot's packed entries (as seat 0 sees them) to `chunks`."""
+    def slot_part(self, state: Any, k: int, c_ctrl: int) -> tuple[bytes, bytes]:
+        """Slot k's packed block entries but its per-side unit totals (as seat 0 sees them):
+        its flags, control and anchors; `c_ctrl` is its clean controller
+        (`cycle.controllers`)."""
+        o: list[int] = []
+        i: list[int] = []
+        v: list[float] = []
+        self._slot(state, k, c_ctrl, o, i, v)
+        return pack(o, i, v)
+
+    def totals_part(self, state: Any, k: int, sb: list[int]) -> tuple[bytes, bytes]:
+        """Slot k's per-side unit totals (units, their STR and BP), packed; `sb` is the
+        STR of slot k's `bonuses`."""
+        i: list[int] = []
+        v: list[float] = []
+        self._totals(state, k, sb, i, v)
+        return pack([], i, v)
+
+    def bonuses(self, state: Any, k: int) -> tuple[list[int], list[int]]:
+        """Per side (the Ancients' last), the STR and the DEF `battle.slot_bonuses` adds to
+        a unit in slot k: the Echo fields, the side's TX bonuses there and its live
+        anchor's aura."""
+        g = state.game
         n, K = state.n, state.K
-        memo = self.memo
-        siege, start, proven = state.siege, state.start_ctrl, state.proven
-        echo_slot = state.echo_slot
-        fields = (state.fstr, state.fdef)
-        board, card, bp, used, flags = state.board, state.card, state.bp, state.used, state.flags
-        # per slot: every seat's anchor level, BP and TX STR and DEF bonuses there
-        anchors = list(zip(*[a[q * K:q * K + K] for a in (state.alvl, state.abp, state.bstr,
-                                                          state.bdef) for q in range(n)]))
-        ctrl = None
-        for k in range(K):
-            here = board[k]
-            m = len(here)
-            if m > 1:
-                get = itemgetter(*here)
-                key = (k, fields, anchors[k], siege[k], start[k], proven[k], k == echo_slot,
-                       tuple(here), get(card), get(bp), get(used), get(flags))
-            elif m:
-                j = here[0]
-                key = (k, fields, anchors[k], siege[k], start[k], proven[k], k == echo_slot,
-                       j, card[j], bp[j], used[j], flags[j])
-            else:
-                key = (k, fields, anchors[k], siege[k], start[k], proven[k], k == echo_slot)
-            hit = memo.get(key)
-            if hit is None:
-                if ctrl is None:
-                    ctrl = cy.controllers(state)
-                o: list[int] = []
-                i: list[int] = []
-                v: list[float] = []
-                self._slot(state, k, ctrl[k], o, i, v)
-                if m:
-                    self._units(state, k, o, i, v)
-                hit = pack(o, i, v)
-                if len(memo) >= self.LIMIT:
-                    memo.clear()
-                memo[key] = hit
-            chunks.append(hit)
+        fstr, fdef = state.fstr, state.fdef
+        alvl, abp, bstr, bdef = state.alvl, state.abp, state.bstr, state.bdef
+        ov, lv_ov, bw, lv_bw = g.overcharge, g.lv_overcharge, g.bulwark, g.lv_bulwark
+        sb = []
+        db = []
+        for q in range(n):
+            i = q * K + k
+            live = abp[i] > 0
+            lvl = alvl[i]
+            sb.append(fstr + bstr[i] + (ov if live and lvl >= lv_ov else 0))
+            db.append(fdef + bdef[i] + (bw if live and lvl >= lv_bw else 0))
+        sb.append(fstr)
+        db.append(fdef)
+        return sb, db
+
+    def unit_chunk(self, state: Any, j: int, k: int, sb: list[int],
+                   db: list[int]) -> tuple[bytes, bytes]:
+        """The packed block of unit (instance) j in slot k, as seat 0 sees it; `sb`, `db`
+        are slot k's `bonuses`."""
+        enc = self.enc
+        g = state.game
+        c = state.card[j]
+        q = self.side_of[j]
+        st = g.u_str[c] + sb[q]
+        if st < 0:
+            st = 0
+        df = g.u_def[c] + db[q]
+        if df < 0:
+            df = 0
+        h = state.bp[j]
+        u_on, u_slot, u_card = enc._unit_off[:3]
+        ub = self.base_of[j]
+        ones = [ub + u_on, ub + u_slot + enc.positions[k], ub + u_card - 1 + c]
+        left = g.u_strikes[c] - state.used[j]
+        f = state.flags[j]
+        if f & DENIED:
+            ones.append(ub + enc._unit_off[9])
+        if f & RALLIED:
+            ones.append(ub + enc._unit_off[10])
+        return pack(ones, self.idx_of[j],
+                    (h / BP_SCALE if h < _BP_CAP else 2.0, h / g.u_bp[c], self.max_bp[c],
+                     st / STAT_SCALE if st < _STR_CAP else 3.0,
+                     df / STAT_SCALE if df < _STR_CAP else 3.0,
+                     (left / 3.0 if left < 3 else 1.0) if left > 0 else 0.0))
+
+    def seat_part(self, state: Any, q: int, ctrl: list[int]) -> tuple[bytes, bytes]:
+        """Seat q's packed block entries (as seat 0 sees them, in block q) but its card
+        counts (`zones_part`) and its lead, to-act and winner flags; `ctrl` is every slot's
+        clean controller."""
+        enc = self.enc
+        s_present, s_deck, s_starved = enc._seat_flag_off[:3]
+        i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = enc._seat_inv
+        b = enc.seat_bases[q]
+        ones = [b + s_present, b + s_deck + enc._deck_index.get(state.decks[q], len(enc.decks))]
+        if state.starved[q]:
+            ones.append(b + s_starved)
+        x = state.cdx[q] / CDX_SCALE
+        e = cy.emission(state, q) / EMISSION_SCALE
+        h = len(state.hand[q]) * i_hand
+        a = state.astaged[q] * i_pool
+        t = len(state.tx_hand[q]) * i_tx_draw
+        d = len(state.tx_deck[q]) / 16.0
+        left = state.tx_left[q] * i_tx_plays
+        return pack(ones, enc._seat_idx[q],
+                    (0.0 if x < 0.0 else CDX_CAP if x > CDX_CAP else x,
+                     0.0 if e < 0.0 else 2.0 if e > 2.0 else e,
+                     0.0 if h < 0.0 else 2.0 if h > 2.0 else h, len(state.deck[q]) * i_deck,
+                     0.0 if a < 0.0 else 1.0 if a > 1.0 else a, state.pool[q] * i_pool,
+                     0.0 if t < 0.0 else 2.0 if t > 2.0 else t,
+                     0.0 if d < 0.0 else 2.0 if d > 2.0 else d,
+                     0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
+                     ctrl.count(q) * i_slots, state.proven.count(q) * i_slots))
+
+    def zones_part(self, state: Any, q: int) -> tuple[bytes, bytes]:
+        """Seat q's card counts of its staged and knocked-out characters and played TX,
+        packed (as seat 0 sees them, in block q)."""
+        idx: list[int] = []
+        val: list[float] = []
+        card_of = state.card.__getitem__
+        for counter, cards in zip(self.enc._seat_counts[q],
+                                  (tuple(map(card_of, state.staged[q])),
+                                   tuple(map(card_of, state.discard[q])), state.tx_disc[q])):
+            if cards:
+                i, v = counter.entries(cards)
+                idx += i
+                val += v
+        return pack([], idx, val)
 
     def _slot(self, state: Any, k: int, c_ctrl: int, ones: list[int], idx: list[int],
               val: list[float]) -> None:
@@ -153,66 +232,25 @@ class SlotMemo:
                 idx.append(b + o_def)
                 val.append(0.0 if x < 0.0 else 3.0 if x > 3.0 else x)
 
-    def _units(self, state: Any, k: int, ones: list[int], idx: list[int],
-               val: list[float]) -> None:
-        """Append the unit blocks of slot k's units and the slot's per-side unit totals."""
+    def _totals(self, state: Any, k: int, sb: list[int], idx: list[int],
+                val: list[float]) -> None:
+        """Append slot k's per-side unit totals (units, their STR and BP); `sb` as in
+        `totals_part`."""
         enc = self.enc
         g = state.game
-        n, K = state.n, state.K
         sides = enc.sides
-        fstr, fdef = state.fstr, state.fdef
-        alvl, abp = state.alvl, state.abp
-        ov, lv_ov, bw, lv_bw = g.overcharge, g.lv_overcharge, g.bulwark, g.lv_bulwark
-        sb = []  # per side, the STR and DEF `battle.slot_bonuses` adds here
-        db = []
-        for q in range(n):
-            i = q * K + k
-            live = abp[i] > 0
-            lvl = alvl[i]
-            sb.append(fstr + state.bstr[i] + (ov if live and lvl >= lv_ov else 0))
-            db.append(fdef + state.bdef[i] + (bw if live and lvl >= lv_bw else 0))
-        sb.append(fstr)
-        db.append(fdef)
-        card, bp, used, flags = state.card, state.bp, state.used, state.flags
-        u_bp, u_str, u_def, u_strikes = g.u_bp, g.u_str, g.u_def, g.u_strikes
-        max_bp, side_of, rel_of = self.max_bp, self.side_of, self.rel_of
-        base_of, idx_of = self.base_of, self.idx_of
-        u_on, u_slot, u_card = enc._unit_off[:3]
-        u_card -= 1
-        u_denied, u_rallied = enc._unit_off[9:11]
-        pos = enc.positions[k]
-        slot_at = u_slot + pos
+        card, bp = state.card, state.bp
+        u_str, side_of, rel_of = g.u_str, self.side_of, self.rel_of
         count = [0] * sides
         tstr = [0] * sides
         tbp = [0] * sides
         for j in state.board[k]:
-            c = card[j]
-            q = side_of[j]
             r = rel_of[j]
-            st = u_str[c] + sb[q]
-            if st < 0:
-                st = 0
-            df = u_def[c] + db[q]
-            if df < 0:
-                df = 0
-            h = bp[j]
+            st = u_str[card[j]] + sb[side_of[j]]
             count[r] += 1
-            tstr[r] += st
-            tbp[r] += h
-            ub = base_of[j]
-            ones += (ub + u_on, ub + slot_at, ub + u_card + c)
-            left = u_strikes[c] - used[j]
-            idx += idx_of[j]
-            val += (h / BP_SCALE if h < _BP_CAP else 2.0, h / u_bp[c], max_bp[c],
-                    st / STAT_SCALE if st < _STR_CAP else 3.0,
-                    df / STAT_SCALE if df < _STR_CAP else 3.0,
-                    (left / 3.0 if left < 3 else 1.0) if left > 0 else 0.0)
-            f = flags[j]
-            if f & DENIED:
-                ones.append(ub + u_denied)
-            if f & RALLIED:
-                ones.append(ub + u_rallied)
-        b = enc.slot_bases[pos]
+            tstr[r] += st if st > 0 else 0
+            tbp[r] += bp[j]
+        b = enc.slot_bases[enc.positions[k]]
         l_units, l_str, l_bp = enc._slot_off[6:9]
         for r in range(sides):
             m = count[r]

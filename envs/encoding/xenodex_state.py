@@ -16,11 +16,10 @@ the Echo, the battle and the pending decision).
 
 - `encode_state` (one seat, `encode_seat`): `gather_state` lists the entries of
   `XenodexEncoder.gather`, written as seat 0 sees them, in packed chunks: the game's and
-  the seat's own, then every seat block and every board slot from memos keyed by the raw
-  facts they are computed from (a seat's emission and control from `cycle.emission` and
-  `cycle.controllers`, as `observe` gets them; envs/encoding/xenodex_board.py for the
-  slots). `frames[me]` then maps the indices to seat `me`'s: one memo serves every
-  observer, and between two decisions most blocks are unchanged.
+  the seat's own, then every seat block and every board slot (envs/encoding/xenodex_board.py
+  computes them; envs/encoding/xenodex_track.py keeps them, recomputing only the blocks
+  whose facts changed since the last state: between two decisions most are unchanged).
+  `frames[me]` then maps the indices to seat `me`'s, so the blocks serve every observer.
 - `encode_states` (many, `encode_seats`): each row's few varied entries gathered in
   Python as its seat sees them, its seat, slot and unit blocks computed column-wise by
   numpy (envs/encoding/xenodex_seats.py, xenodex_slots.py, xenodex_batch.py).
@@ -39,14 +38,10 @@ from envs.encoding.base import fill_rows
 from envs.encoding.xenodex_board import pack
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
-    CDX_CAP,
-    CDX_SCALE,
-    EMISSION_SCALE,
     FIELD_SCALE,
     MAX_SEATS,
 )
 from sim.core.checks import check_seat
-from sim.xenodex import cycle as cy
 
 
 def encode_state(enc: Any, state: Any, me: int) -> np.ndarray:
@@ -110,14 +105,14 @@ def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]
     every seat-relative part (seat blocks, anchors, control, unit blocks and totals, the
     battle's passed sides, the decider, Cleave hits) at its absolute seat, the rest as `me`
     sees it; `enc._frames[me]` maps them to `me`'s indices. The seat blocks and the board
-    slots' entries come from memos (`_gather_seats`, envs/encoding/xenodex_board.py)."""
+    slots' entries come from the encoder's tracker (envs/encoding/xenodex_track.py), which
+    recomputes only those that changed since the last state it saw."""
     ones: list[int] = []
     idx: list[int] = []
     val: list[float] = []
     gather_rest(enc, state, me, 0, ones, idx, val)
     chunks.append(pack(ones, idx, val))
-    _gather_seats(enc, state, chunks)
-    enc._board.gather(state, chunks)
+    enc._tracker.chunks(state, chunks)
 
 
 def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
@@ -203,79 +198,6 @@ def gather_game(enc: Any, state: Any, me: int, ones: list[int], idx: list[int],
         i, v = counters[2].entries(tx_hand)
         idx += i
         val += v
-
-
-_POSITIVE = (0).__lt__
-SEAT_MEMO_LIMIT = 1024
-"""Seat blocks an encoder remembers before it forgets them all."""
-
-
-def _gather_seats(enc: Any, state: Any, chunks: list[tuple[bytes, bytes]]) -> None:
-    """Append every seat block's entries but its lead, to-act and winner flags as one packed
-    chunk per seat, seat q's in block q (as seat 0 sees them). A block is a pure function of
-    the raw facts in its key (the Echo, the anchors' levels and which are active, whence its
-    emission and the slots it controls, the proven slots, and the seat's own numbers and
-    cards), memoized per encoder (`enc._seat_memo`): most seats are unchanged from one
-    decision to the next."""
-    memo = enc._seat_memo
-    shared = (state.echo, *state.alvl, *map(_POSITIVE, state.abp), *state.proven)
-    decks, cdx, hand, deck, astaged, pool = (state.decks, state.cdx, state.hand, state.deck,
-                                             state.astaged, state.pool)
-    tx_hand, tx_deck, tx_left, starved = state.tx_hand, state.tx_deck, state.tx_left, state.starved
-    staged, discard, tx_disc = state.staged, state.discard, state.tx_disc
-    card_of = state.card.__getitem__
-    ctrl = None
-    for q in range(state.n):
-        key = (q, shared, decks[q], cdx[q], len(hand[q]), len(deck[q]), astaged[q], pool[q],
-               len(tx_hand[q]), len(tx_deck[q]), tx_left[q], starved[q],
-               tuple(map(card_of, staged[q])), tuple(map(card_of, discard[q])),
-               tuple(tx_disc[q]))
-        hit = memo.get(key)
-        if hit is None:
-            if ctrl is None:
-                ctrl = cy.controllers(state)
-            hit = _seat_block(enc, key, cy.emission(state, q), ctrl.count(q),
-                              state.proven.count(q))
-            if len(memo) >= SEAT_MEMO_LIMIT:
-                memo.clear()
-            memo[key] = hit
-        chunks.append(hit)
-
-
-def _seat_block(enc: Any, key: tuple, emission: int, controlled: int,
-                proven: int) -> tuple[bytes, bytes]:
-    """The packed entries of the seat block of `_gather_seats`'s `key`, with the seat's
-    `emission` and the numbers of slots it controls and that were proven for it."""
-    (q, _, deck_name, cdx, hand_size, deck_size, staged_anchors, pool, tx_hand_size,
-     tx_deck_size, tx_left, starved, staged, discard, tx_discard) = key
-    s_present, s_deck, s_starved = enc._seat_flag_off[:3]
-    i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = enc._seat_inv
-    b = enc.seat_bases[q]
-    ones = [b + s_present, b + s_deck + enc._deck_index.get(deck_name, len(enc.decks))]
-    idx = list(enc._seat_idx[q])
-    x = cdx / CDX_SCALE
-    e = emission / EMISSION_SCALE
-    h = hand_size * i_hand
-    a = staged_anchors * i_pool
-    t = tx_hand_size * i_tx_draw
-    d = tx_deck_size / 16.0
-    left = tx_left * i_tx_plays
-    val = [0.0 if x < 0.0 else CDX_CAP if x > CDX_CAP else x,
-           0.0 if e < 0.0 else 2.0 if e > 2.0 else e,
-           0.0 if h < 0.0 else 2.0 if h > 2.0 else h, deck_size * i_deck,
-           0.0 if a < 0.0 else 1.0 if a > 1.0 else a, pool * i_pool,
-           0.0 if t < 0.0 else 2.0 if t > 2.0 else t,
-           0.0 if d < 0.0 else 2.0 if d > 2.0 else d,
-           0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
-           controlled * i_slots, proven * i_slots]
-    if starved:
-        ones.append(b + s_starved)
-    for counter, cards in zip(enc._seat_counts[q], (staged, discard, tx_discard)):
-        if cards:
-            i, v = counter.entries(cards)
-            idx += i
-            val += v
-    return pack(ones, idx, val)
 
 
 def _gather_pending(enc: Any, state: Any, pend: tuple, me: int, ones: list[int],

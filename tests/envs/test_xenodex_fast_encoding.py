@@ -1,7 +1,8 @@
 """XenodeX's observe-and-encode path (`encode_seat`, `encode_seats`,
-envs/encoding/xenodex_state.py and xenodex_board.py) equals `encode(observation)` bit for
-bit, at 2, 3 and 4 players and for every seat, and reads nothing its seat may not see
-(C-3, XD-29).
+envs/encoding/xenodex_state.py, xenodex_board.py and xenodex_track.py) equals
+`encode(observation)` bit for bit, at 2, 3 and 4 players and for every seat, whatever
+the order of the states the tracker sees, and reads nothing its seat may not see (C-3,
+XD-29).
 
 tests/envs/test_encoding_digest.py checks the encoder's bits against digests recorded from
 the reference code; this file checks the fast paths against the plain ones.
@@ -11,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.encoding import xenodex_board, xenodex_state
 from envs.encoding.xenodex import XenodexEncoder
 from sim import load_game
 from sim.core.errors import InvalidArgumentError
+from sim.xenodex.state import DENIED
 from tests.envs.helpers import CASE_DECKS, CASE_GAMES, ENCODERS, game_states, random_states
 
 CASES = ["xenodex@2", "xenodex@3", "xenodex@4"]
@@ -38,8 +39,8 @@ def _met(states: list) -> dict[str, int]:
 
 @pytest.mark.parametrize("case", CASES)
 def test_encode_seat_equals_encode_of_the_observation(case):
-    """Every seat of every position along seeded games, with one encoder (its memos warm
-    across games) and a fresh one."""
+    """Every seat of every position along seeded games, with one encoder (its tracker
+    following the positions across games) and a fresh one."""
     enc = ENCODERS[case]
     n = CASE_GAMES[case].num_players
     states = [s.clone() for s in game_states(case, 2, seed=40)]
@@ -70,16 +71,107 @@ def test_encode_seats_equals_encode_batch(case):
         enc.encode_seats(states[:2], [0])
 
 
-def test_the_memos_forget_and_still_encode_the_same(monkeypatch):
-    """With memos of two entries (cleared nearly every step) the vectors are unchanged."""
-    monkeypatch.setattr(xenodex_board.SlotMemo, "LIMIT", 2)
-    monkeypatch.setattr(xenodex_state, "SEAT_MEMO_LIMIT", 2)
-    game = CASE_GAMES["xenodex@3"]
-    enc = XenodexEncoder(game)
-    for s in game_states("xenodex@3", 1, seed=60, every=2):
-        for p in range(3):
-            assert np.array_equal(_bits(enc.encode_seat(s, p)), _bits(enc.encode(s.observation(p))))
-    assert len(enc._board.memo) <= 2 and len(enc._seat_memo) <= 2
+def _same(enc, s, p) -> bool:
+    return np.array_equal(_bits(enc.encode_seat(s, p)), _bits(enc.encode(s.observation(p))))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_tracker_follows_a_state_changed_in_place(case):
+    """The AEC env's pattern: one state object played on, encoded after every decision for
+    the seat to act and for another seat (the tracker keeps copies, not the live lists)."""
+    enc = XenodexEncoder(CASE_GAMES[case])
+    n = CASE_GAMES[case].num_players
+    steps = 0
+    for s in game_states(case, 2, seed=70):
+        p = max(s.current_player, 0)
+        assert _same(enc, s, p) and _same(enc, s, (p + 1) % n)
+        steps += 1
+    assert steps > 500
+
+
+def test_the_tracker_gives_the_same_vectors_for_states_in_any_order():
+    """States of several games, shuffled: every block may have changed between two calls."""
+    enc = XenodexEncoder(CASE_GAMES["xenodex@3"])
+    states = [s.clone() for s in game_states("xenodex@3", 3, seed=80, every=4)]
+    order = np.random.default_rng(0).permutation(len(states))
+    for i in order:
+        assert _same(enc, states[i], int(i) % 3)
+
+
+def _edits(s, rng) -> dict:
+    """One edit per fact the tracker compares, each a function changing a clone of `s` in
+    place (values kept within what the engine can reach)."""
+    n, K = s.n, s.K
+    on_board = [j for b in s.board for j in b]
+    j = on_board[int(rng.integers(len(on_board)))]
+    k_of = next(k for k, b in enumerate(s.board) if j in b)
+    anchors = [i for i, lv in enumerate(s.alvl) if lv >= 0]
+    a = anchors[int(rng.integers(len(anchors)))]
+    q = int(rng.integers(n))
+    other = (k_of + 1) % K
+
+    zoned = [i for z in (*s.staged, *s.discard) for i in z]
+    z = zoned[0] if zoned else j
+
+    def move(t):
+        t.board[k_of].remove(j)
+        t.board[other].append(j)
+        t.loc[j] = other
+
+    return {
+        "bp": lambda t: t.bp.__setitem__(j, max(1, t.bp[j] - 1)),
+        "used": lambda t: t.used.__setitem__(j, t.used[j] + 1),
+        "flags": lambda t: t.flags.__setitem__(j, t.flags[j] ^ DENIED),
+        "card": lambda t: t.set_card(j, 1 + t.card[j] % (len(t.game.u_name) - 1)),
+        "card (staged or knocked out)": lambda t: t.set_card(z, 1 + t.card[z] % (len(t.game.u_name) - 1)),
+        "alvl": lambda t: t.alvl.__setitem__(a, 1 - min(t.alvl[a], 1)),
+        "abp": lambda t: t.abp.__setitem__(a, 0 if t.abp[a] else 1),
+        "abp (damage)": lambda t: t.abp.__setitem__(a, t.abp[a] + 1),
+        "bstr": lambda t: t.bstr.__setitem__(a, t.bstr[a] + 1),
+        "bdef": lambda t: t.bdef.__setitem__(a, t.bdef[a] + 1),
+        "siege": lambda t: t.siege.__setitem__(k_of, not t.siege[k_of]),
+        "start_ctrl": lambda t: t.start_ctrl.__setitem__(k_of, q if t.start_ctrl[k_of] != q else -1),
+        "proven": lambda t: t.proven.__setitem__(k_of, q if t.proven[k_of] != q else -1),
+        "echo_slot": lambda t: setattr(t, "echo_slot", other),
+        "fstr": lambda t: setattr(t, "fstr", t.fstr + 1),
+        "fdef": lambda t: setattr(t, "fdef", t.fdef - 1),
+        "board": move,
+        "cdx": lambda t: t.cdx.__setitem__(q, t.cdx[q] + 1),
+        "astaged": lambda t: t.astaged.__setitem__(q, t.astaged[q] + 1),
+        "pool": lambda t: t.pool.__setitem__(q, t.pool[q] + 1),
+        "tx_left": lambda t: t.tx_left.__setitem__(q, t.tx_left[q] + 1),
+        "starved": lambda t: t.starved.__setitem__(q, not t.starved[q]),
+        "hand": lambda t: t.hand[q].append(t.deck[q].pop()),
+        "tx_hand": lambda t: t.tx_hand[q].append(t.tx_deck[q].pop()),
+        "staged": lambda t: t.staged[q].append(t.deck[q].pop()),
+        "discard": lambda t: t.discard[q].append(t.deck[q].pop()),
+        "tx_disc": lambda t: t.tx_disc[q].append(t.tx_deck[q].pop()),
+    }
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_tracker_sees_each_fact_change_alone(case):
+    """After a state, a copy with one fact changed (a unit's BP, actions or flags, a card,
+    an anchor's level or BP, a TX bonus, siege, control, proven, the Echo slot and fields,
+    a unit moved, a seat's CDX, pools, TX plays, zones): the vector follows, for every seat."""
+    n = CASE_GAMES[case].num_players
+    rng = np.random.default_rng(90)
+    states = [s.clone() for s in game_states(case, 2, seed=90, every=7)
+              if any(s.board) and max(s.alvl) >= 0 and all(len(d) >= 2 for d in s.deck)
+              and all(s.tx_deck) and any(s.discard)]
+    assert len(states) > 10
+    checked: set[str] = set()
+    for s in states[:12]:
+        enc = XenodexEncoder(CASE_GAMES[case])
+        for name, edit in _edits(s, rng).items():
+            enc.encode_seat(s, 0)
+            t = s.clone()
+            edit(t)
+            for p in range(n):
+                assert _same(enc, t, p), name
+                assert _same(enc, s, p), name
+            checked.add(name)
+    assert len(checked) == 27
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -1,0 +1,271 @@
+"""Which seat and slot blocks of a XenodeX state changed since the last state seen: the
+incremental part of the observe-and-encode path (envs/encoding/xenodex_state.py).
+
+    tracker = BlockTracker(encoder)
+    chunks: list[tuple[bytes, bytes]] = []
+    tracker.chunks(state, chunks)   # every seat block, then every slot, as seat 0 sees them
+
+A tracker keeps copies of the engine's lists that the seat blocks and the board slots are
+computed from (the facts `observe` reads for them: anchors, TX bonuses, the Echo and its
+fields, siege, control and proven slots, every unit's instance, card, BP, actions and
+flags, and each seat's numbers, zone sizes and public zones) and each block's packed
+entries. On the next state it compares each list with its copy (list equality, done in C),
+finds the indices that differ only in the lists that do, and recomputes just the blocks
+those indices belong to; every other block's entries are the ones it kept. A block is a
+pure function of those facts, so the result is the same for any sequence of states of the
+encoder's game, and cheapest for consecutive states of one match, where one decision
+changes a block or two: the AEC env's state, or one BatchEnv row. One tracker serves every
+observer (the entries are seat 0's; `frames` maps them).
+tests/envs/test_xenodex_fast_encoding.py checks the vectors against `encode(observation)`
+along seeded games, across games and for states in any order.
+"""
+from __future__ import annotations
+
+from itertools import compress
+from operator import ne
+from typing import Any
+
+from envs.encoding.xenodex_board import SlotBlocks
+from sim.xenodex import cycle as cy
+
+
+def _differ(cur: Any, old: Any) -> list[int]:
+    """The indices where two sequences of the same length differ."""
+    return list(compress(range(len(cur)), map(ne, cur, old)))
+
+
+class BlockTracker:
+    """The seat and slot blocks of consecutive XenodeX states (module docstring)."""
+
+    __slots__ = ("blocks", "n", "K", "seen", "seat_chunks", "seat_parts", "zone_parts",
+                 "slot_chunks", "slot_parts", "total_parts", "unit_chunks", "unit_slot",
+                 "alvl", "abp", "bstr", "bdef", "card", "bp", "used", "flags", "numbers",
+                 "zones", "board", "siege", "start", "proven", "echo", "echo_slot", "fields",
+                 "decks", "sizes")
+
+    def __init__(self, enc: Any, blocks: SlotBlocks) -> None:  # a XenodexEncoder
+        self.blocks = blocks
+        self.n, self.K = enc.n, enc.K
+        self.seen = False
+
+    def chunks(self, state: Any, out: list[tuple[bytes, bytes]]) -> None:
+        """Append every seat block's packed entries (seat q's in block q; all but the lead,
+        to-act and winner flags), then every slot's (its units' blocks joined to it), all
+        as seat 0 sees them, for `state` (a state of the encoder's game)."""
+        if self.seen:
+            self._update(state)
+        else:
+            self._start(state)
+        out += self.seat_chunks
+        out += self.slot_chunks
+
+    def _start(self, state: Any) -> None:
+        """Copy every list and compute every block."""
+        n, K = self.n, self.K
+        self.alvl, self.abp = state.alvl[:], state.abp[:]
+        self.bstr, self.bdef = state.bstr[:], state.bdef[:]
+        self.card, self.bp, self.used, self.flags = (state.card[:], state.bp[:], state.used[:],
+                                                     state.flags[:])
+        self.board = [b[:] for b in state.board]
+        self.siege, self.start, self.proven = (state.siege[:], state.start_ctrl[:],
+                                               state.proven[:])
+        self.echo, self.echo_slot = state.echo, state.echo_slot
+        self.fields = (state.fstr, state.fdef)
+        self.decks = state.decks
+        self.numbers = [state.cdx[:], state.astaged[:], state.pool[:], state.tx_left[:],
+                        state.starved[:]]
+        self.zones = [[z[:] for z in state.staged], [z[:] for z in state.discard],
+                      [z[:] for z in state.tx_disc]]
+        self.sizes = _sizes(state)
+        empty = (b"", b"")
+        self.slot_chunks = [empty] * K
+        self.slot_parts = [empty] * K
+        self.total_parts = [empty] * K
+        self.unit_chunks: dict[int, tuple[bytes, bytes]] = {}
+        self.unit_slot: dict[int, int] = {}
+        self.seat_chunks = [empty] * n
+        self.seat_parts = [empty] * n
+        self.zone_parts = [empty] * n
+        every = set(range(K))
+        self._slots(state, every, every, every, set())
+        self._seats(state, set(range(n)), set(range(n)))
+        self.seen = True
+
+    def _update(self, state: Any) -> None:
+        """Compare the lists with the copies; recompute the parts whose facts changed."""
+        n, K = self.n, self.K
+        anchored: set[int] = set()  # slots whose flags, control or anchors may have changed
+        totals: set[int] = set()    # slots whose per-side unit totals may have changed
+        restat: set[int] = set()    # slots whose every unit's STR or DEF may have changed
+        every_seat = False          # emission, control or proven counts may have changed
+        cur, old = state.alvl, self.alvl
+        if cur != old:
+            d = [i % K for i in _differ(cur, old)]
+            anchored.update(d)
+            restat.update(d)
+            every_seat = True
+            self.alvl = cur[:]
+        cur, old = state.abp, self.abp
+        if cur != old:
+            d = _differ(cur, old)
+            anchored.update(i % K for i in d)
+            live = [i % K for i in d if (cur[i] > 0) != (old[i] > 0)]
+            if live:
+                restat.update(live)
+                every_seat = True
+            self.abp = cur[:]
+        cur, old = state.bstr, self.bstr
+        if cur != old:
+            restat.update(i % K for i in _differ(cur, old))
+            self.bstr = cur[:]
+        cur, old = state.bdef, self.bdef
+        if cur != old:
+            restat.update(i % K for i in _differ(cur, old))
+            self.bdef = cur[:]
+        for cur, old in ((state.siege, self.siege), (state.start_ctrl, self.start)):
+            if cur != old:
+                anchored.update(_differ(cur, old))
+                old[:] = cur
+        cur = state.proven
+        if cur != self.proven:
+            anchored.update(_differ(cur, self.proven))
+            every_seat = True
+            self.proven = cur[:]
+        if state.echo_slot != self.echo_slot:
+            anchored.update(k for k in (state.echo_slot, self.echo_slot) if k >= 0)
+            self.echo_slot = state.echo_slot
+        if state.echo != self.echo:
+            every_seat = True
+            self.echo = state.echo
+        fields = (state.fstr, state.fdef)
+        if fields != self.fields:
+            restat.update(range(K))
+            self.fields = fields
+        # units: a new card or BP changes its slot's totals (a card its Fortify too); any
+        # change, the unit's own block
+        moved: set[int] = set()
+        weighed: set[int] = set()
+        new_card = False
+        cur = state.card
+        if cur != self.card:
+            d = _differ(cur, self.card)
+            moved.update(d)
+            weighed.update(d)
+            new_card = True
+            self.card = cur[:]
+        cur = state.bp
+        if cur != self.bp:
+            d = _differ(cur, self.bp)
+            moved.update(d)
+            weighed.update(d)
+            self.bp = cur[:]
+        cur = state.used
+        if cur != self.used:
+            moved.update(_differ(cur, self.used))
+            self.used = cur[:]
+        cur = state.flags
+        if cur != self.flags:
+            moved.update(_differ(cur, self.flags))
+            self.flags = cur[:]
+        board = state.board
+        if board != self.board:
+            kept, unit_slot = self.board, self.unit_slot
+            for k in range(K):
+                if board[k] != kept[k]:
+                    anchored.add(k)
+                    totals.add(k)
+                    for j in set(kept[k]).difference(board[k]):
+                        if unit_slot.get(j) == k:
+                            del unit_slot[j]
+                    kept[k] = board[k][:]
+        if weighed:
+            for k in range(K):
+                if not weighed.isdisjoint(board[k]):
+                    totals.add(k)
+                    if new_card:
+                        anchored.add(k)
+        totals |= restat
+        if anchored or totals or moved:
+            self._slots(state, anchored, totals, restat, moved)
+        # seats: their numbers, zone sizes and public zones
+        numbered: set[int] = set()
+        zoned: set[int] = set()
+        if every_seat or state.decks != self.decks:
+            numbered.update(range(n))
+            self.decks = state.decks
+        for cur, old in zip((state.cdx, state.astaged, state.pool, state.tx_left,
+                             state.starved), self.numbers):
+            if cur != old:
+                numbered.update(_differ(cur, old))
+                old[:] = cur
+        sizes = _sizes(state)
+        if sizes != self.sizes:
+            numbered.update(i % n for i in _differ(sizes, self.sizes))
+            self.sizes = sizes
+        if new_card:
+            zoned.update(range(n))
+        for cur, old in zip((state.staged, state.discard, state.tx_disc), self.zones):
+            if cur != old:
+                for q in range(n):
+                    if cur[q] != old[q]:
+                        zoned.add(q)
+                        old[q] = cur[q][:]
+        if numbered or zoned:
+            self._seats(state, numbered, zoned)
+
+    def _slots(self, state: Any, anchored: set[int], totals: set[int], restat: set[int],
+               moved: set[int]) -> None:
+        """Recompute the slot parts of `anchored` slots, the totals of `totals` slots, every
+        unit of `restat` slots, the `moved` instances and the units new to their slot, and
+        join the changed slots' chunks."""
+        blocks = self.blocks
+        if anchored:
+            ctrl = cy.controllers(state)
+            for k in anchored:
+                self.slot_parts[k] = blocks.slot_part(state, k, ctrl[k])
+        unit_chunks, unit_slot = self.unit_chunks, self.unit_slot
+        board = state.board
+        for k in range(self.K):
+            here = board[k]
+            units = k in restat or (moved and not moved.isdisjoint(here))
+            if not (units or k in totals or k in anchored):
+                continue
+            part = self.slot_parts[k]
+            if not here:
+                self.slot_chunks[k] = part
+                continue
+            sb, db = blocks.bonuses(state, k)
+            if k in totals:
+                self.total_parts[k] = blocks.totals_part(state, k, sb)
+            total = self.total_parts[k]
+            every = k in restat
+            i = [part[0], total[0]]
+            v = [part[1], total[1]]
+            for j in here:
+                if every or j in moved or unit_slot.get(j) != k:
+                    unit = unit_chunks[j] = blocks.unit_chunk(state, j, k, sb, db)
+                    unit_slot[j] = k
+                else:
+                    unit = unit_chunks[j]
+                i.append(unit[0])
+                v.append(unit[1])
+            self.slot_chunks[k] = (b"".join(i), b"".join(v))
+
+    def _seats(self, state: Any, numbered: set[int], zoned: set[int]) -> None:
+        """Recompute the numbers of `numbered` seats and the card counts of `zoned` seats,
+        and join the changed seats' chunks."""
+        blocks = self.blocks
+        ctrl = cy.controllers(state) if numbered else None
+        for q in numbered | zoned:
+            if q in numbered:
+                self.seat_parts[q] = blocks.seat_part(state, q, ctrl)
+            if q in zoned:
+                self.zone_parts[q] = blocks.zones_part(state, q)
+            a, b = self.seat_parts[q], self.zone_parts[q]
+            self.seat_chunks[q] = (a[0] + b[0], a[1] + b[1])
+
+
+def _sizes(state: Any) -> tuple[int, ...]:
+    """Every seat's hand, deck, TX hand and TX deck size, seat by seat within each zone."""
+    return (*map(len, state.hand), *map(len, state.deck), *map(len, state.tx_hand),
+            *map(len, state.tx_deck))
