@@ -42,9 +42,9 @@ _BP_CAP = 2 * BP_SCALE
 
 def pack(ones: list[int], idx: Sequence[int], val: Sequence[float]) -> tuple[bytes, bytes]:
     """A chunk of `gather_state`: the indices `ones + idx` as int64 bytes and their values
-    (1.0 for each of `ones`, then `val`) as float64 bytes."""
+    (1.0 for each of `ones`, then `val`) as float32 bytes (rounded as numpy's cast rounds)."""
     return (struct.pack(f"={len(ones) + len(idx)}q", *ones, *idx),
-            struct.pack(f"={len(ones) + len(val)}d", *_ONE * len(ones), *val))
+            struct.pack(f"={len(ones) + len(val)}f", *_ONE * len(ones), *val))
 
 
 _ONE = (1.0,)

@@ -54,7 +54,7 @@ def encode_state(enc: Any, state: Any, me: int) -> np.ndarray:
     if me:
         at = enc._frames[me][at]
     out = np.zeros(enc.layout.size, dtype=np.float32)
-    out[at] = np.frombuffer(v, np.float64)
+    out[at] = np.frombuffer(v, np.float32)
     return out
 
 
@@ -100,7 +100,7 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
 def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]]) -> None:
     """Append seat `me`'s entries of `state` (a valid seat of a state of `enc.game`) for the
     XenodexEncoder `enc` to `chunks`, as packed `(indices, values)` pairs (int64 and
-    float64 bytes; an entry equal to 1 is listed with the value 1.0): the entries
+    float32 bytes; an entry equal to 1 is listed with the value 1.0): the entries
     `enc.gather(state.observation(me), ...)` lists, but written **as seat 0 sees them**:
     every seat-relative part (seat blocks, anchors, control, unit blocks and totals, the
     battle's passed sides, the decider, Cleave hits) at its absolute seat, the rest as `me`

@@ -87,7 +87,7 @@ class BlockTracker:
         self.seat_parts = [empty] * n
         self.zone_parts = [empty] * n
         every = set(range(K))
-        self._slots(state, every, every, every, set())
+        self._slots(state, every, every, set(), set())  # no unit is known: all are computed
         self._seats(state, set(range(n)), set(range(n)))
         self.seen = True
 
@@ -96,12 +96,13 @@ class BlockTracker:
         n, K = self.n, self.K
         anchored: set[int] = set()  # slots whose flags, control or anchors may have changed
         totals: set[int] = set()    # slots whose per-side unit totals may have changed
-        restat: set[int] = set()    # slots whose every unit's STR or DEF may have changed
+        restat: set[int] = set()    # side * K + slot: that side's units there may have a new
+        #                             STR or DEF (side n: the Ancients)
         every_seat = False          # emission, control or proven counts may have changed
         cur, old = state.alvl, self.alvl
         if cur != old:
-            d = [i % K for i in _differ(cur, old)]
-            anchored.update(d)
+            d = _differ(cur, old)
+            anchored.update(i % K for i in d)
             restat.update(d)
             every_seat = True
             self.alvl = cur[:]
@@ -109,18 +110,18 @@ class BlockTracker:
         if cur != old:
             d = _differ(cur, old)
             anchored.update(i % K for i in d)
-            live = [i % K for i in d if (cur[i] > 0) != (old[i] > 0)]
+            live = [i for i in d if (cur[i] > 0) != (old[i] > 0)]
             if live:
                 restat.update(live)
                 every_seat = True
             self.abp = cur[:]
         cur, old = state.bstr, self.bstr
         if cur != old:
-            restat.update(i % K for i in _differ(cur, old))
+            restat.update(_differ(cur, old))
             self.bstr = cur[:]
         cur, old = state.bdef, self.bdef
         if cur != old:
-            restat.update(i % K for i in _differ(cur, old))
+            restat.update(_differ(cur, old))
             self.bdef = cur[:]
         for cur, old in ((state.siege, self.siege), (state.start_ctrl, self.start)):
             if cur != old:
@@ -139,7 +140,7 @@ class BlockTracker:
             self.echo = state.echo
         fields = (state.fstr, state.fdef)
         if fields != self.fields:
-            restat.update(range(K))
+            restat.update(range((n + 1) * K))
             self.fields = fields
         # units: a new card or BP changes its slot's totals (a card its Fortify too); any
         # change, the unit's own block
@@ -184,7 +185,7 @@ class BlockTracker:
                     totals.add(k)
                     if new_card:
                         anchored.add(k)
-        totals |= restat
+        totals.update(i % K for i in restat)
         if anchored or totals or moved:
             self._slots(state, anchored, totals, restat, moved)
         # seats: their numbers, zone sizes and public zones
@@ -215,19 +216,22 @@ class BlockTracker:
 
     def _slots(self, state: Any, anchored: set[int], totals: set[int], restat: set[int],
                moved: set[int]) -> None:
-        """Recompute the slot parts of `anchored` slots, the totals of `totals` slots, every
-        unit of `restat` slots, the `moved` instances and the units new to their slot, and
-        join the changed slots' chunks."""
+        """Recompute the slot parts of `anchored` slots, the totals of `totals` slots, the
+        units of each `restat` side and slot (side * K + slot), the `moved` instances and
+        the units new to their slot, and join the changed slots' chunks."""
         blocks = self.blocks
         if anchored:
             ctrl = cy.controllers(state)
             for k in anchored:
                 self.slot_parts[k] = blocks.slot_part(state, k, ctrl[k])
         unit_chunks, unit_slot = self.unit_chunks, self.unit_slot
+        side_of = blocks.side_of
         board = state.board
-        for k in range(self.K):
+        K = self.K
+        restat_slots = {i % K for i in restat}
+        for k in range(K):
             here = board[k]
-            units = k in restat or (moved and not moved.isdisjoint(here))
+            units = k in restat_slots or (moved and not moved.isdisjoint(here))
             if not (units or k in totals or k in anchored):
                 continue
             part = self.slot_parts[k]
@@ -238,11 +242,11 @@ class BlockTracker:
             if k in totals:
                 self.total_parts[k] = blocks.totals_part(state, k, sb)
             total = self.total_parts[k]
-            every = k in restat
             i = [part[0], total[0]]
             v = [part[1], total[1]]
             for j in here:
-                if every or j in moved or unit_slot.get(j) != k:
+                if (j in moved or unit_slot.get(j) != k
+                        or restat and side_of[j] * K + k in restat):
                     unit = unit_chunks[j] = blocks.unit_chunk(state, j, k, sb, db)
                     unit_slot[j] = k
                 else:
