@@ -45,7 +45,7 @@ class _Tables:
     bonuses of the cards whose passives only add to themselves while they fight."""
 
     __slots__ = ("game", "w", "printed", "leader_power", "ram_power", "bonus_turns", "bonus",
-                 "loud_own", "loud_other", "loud_attack", "loud_defend", "self_attack", "self_defend", "hp", "hand", "ram",
+                 "loud_own", "loud_other", "loud_attack", "loud_defend", "self_attack", "self_defend", "unit_ram", "charval", "hp", "hand", "ram",
                  "character", "board", "exposed", "threat", "battle", "scale", "owed")
 
     def __init__(self, game: Any, w: FirstCycleWeights) -> None:
@@ -65,6 +65,11 @@ class _Tables:
         self.hp, self.hand, self.ram = w.hp, w.hand, w.ram
         self.character, self.board, self.exposed = w.character, w.board, w.exposed
         self.threat, self.battle, self.scale = w.threat, w.battle, w.scale
+        # With one Power per attached module, a Character whose Power is its printed Power
+        # plus its modifiers and (on its controller's turn) attached RAM, unfloored, has
+        # `score`'s persistent Power equal to its printed Power: its board value by card.
+        self.unit_ram = params.attached_ram_power == 1
+        self.charval = [w.character + w.board * (p if p > 0 else 0) for p in game.printed_power]
         # `score`'s owed income, its expression with the two comparisons as bools
         self.owed = [w.tempo * (w.hand * deck + w.ram * supply)
                      for deck in (False, True) for supply in (False, True)]
@@ -108,24 +113,52 @@ def _side(state: Any, p: int, pl: Any, active: bool, battle: tuple | None,
               printed[c3] + t3 + b3 + a3 * r if c3 >= 0 else 0,
               printed[c4] + t4 + b4 + a4 * r if c4 >= 0 else 0,
               printed[c5] + t5 + b5 + a5 * r if c5 >= 0 else 0]
+        plain = t.unit_ram  # every Character's Power is the sum above (see _Tables.charval)
         if battle is not None:
             if active:
                 f = battle[0]
-                pw[f] += t.self_attack[card[f]]
+                bonus = t.self_attack[card[f]]
             else:
                 f = battle[1]
-                pw[f] += t.self_defend[card[f]]
+                bonus = t.self_defend[card[f]]
                 if f == 0 and p != state.first_player and state.turn in t.bonus_turns:
                     pw[0] += t.bonus
+            if bonus:
+                pw[f] += bonus
+                plain = plain and f == 0
         if min(pw) < 0:
             pw = [v if v > 0 else 0 for v in pw]
+            plain = False
     else:
         pw = powers(state, p)
+        plain = False
     s = t.hp * pl.hp + t.hand * len(pl.hand)
-    s += t.ram * (pl.ram_ready + pl.ram_exhausted + (a0 if c0 >= 0 else 0) + (a1 if c1 >= 0 else 0)
-                  + (a2 if c2 >= 0 else 0) + (a3 if c3 >= 0 else 0) + (a4 if c4 >= 0 else 0)
-                  + (a5 if c5 >= 0 else 0))
-    if c1 >= 0 or c2 >= 0 or c3 >= 0 or c4 >= 0 or c5 >= 0:
+    # the record's attached RAM, every space's: an empty space holds none (leaving play and
+    # set-up clear it; the engine's own RAM count sums the six spaces alike)
+    s += t.ram * (pl.ram_ready + pl.ram_exhausted + (a0 + a1 + a2 + a3 + a4 + a5))
+    if plain:
+        charval, e, exposed = t.charval, pl.exhausted, t.exposed
+        if c1 >= 0:
+            s += charval[c1]
+            if e[1]:
+                s -= exposed * pw[1]
+        if c2 >= 0:
+            s += charval[c2]
+            if e[2]:
+                s -= exposed * pw[2]
+        if c3 >= 0:
+            s += charval[c3]
+            if e[3]:
+                s -= exposed * pw[3]
+        if c4 >= 0:
+            s += charval[c4]
+            if e[4]:
+                s -= exposed * pw[4]
+        if c5 >= 0:
+            s += charval[c5]
+            if e[5]:
+                s -= exposed * pw[5]
+    elif c1 >= 0 or c2 >= 0 or c3 >= 0 or c4 >= 0 or c5 >= 0:
         if not active:  # attached RAM is in the Power on its controller's turn only
             a1 = a2 = a3 = a4 = a5 = 0
         e = pl.exhausted
@@ -166,15 +199,24 @@ def _side(state: Any, p: int, pl: Any, active: bool, battle: tuple | None,
 
 
 def _threat(mine: Any, pw: list[int], bar: int, turn: int) -> int:
-    """How many fighters of `mine` (Powers `pw`) `_threat` counts against a Leader of Power `bar`."""
+    """How many fighters of `mine` (Powers `pw`) `_threat` counts against a Leader of Power
+    `bar` (the six spaces unrolled)."""
     if mine.turns_taken < 2:
         return 0
-    card, exhausted, entered = mine.card, mine.exhausted, mine.entered
-    n = 0
-    for k in range(6):
-        if card[k] >= 0 and not exhausted[k] and pw[k] >= bar and (k == 0 or entered[k] < turn):
-            n += 1
-    return n
+    c0, c1, c2, c3, c4, c5 = mine.card
+    e, n = mine.exhausted, mine.entered
+    k = 1 if c0 >= 0 and not e[0] and pw[0] >= bar else 0
+    if c1 >= 0 and not e[1] and pw[1] >= bar and n[1] < turn:
+        k += 1
+    if c2 >= 0 and not e[2] and pw[2] >= bar and n[2] < turn:
+        k += 1
+    if c3 >= 0 and not e[3] and pw[3] >= bar and n[3] < turn:
+        k += 1
+    if c4 >= 0 and not e[4] and pw[4] >= bar and n[4] < turn:
+        k += 1
+    if c5 >= 0 and not e[5] and pw[5] >= bar and n[5] < turn:
+        k += 1
+    return k
 
 
 def state_value(state: Any, w: FirstCycleWeights) -> float:
