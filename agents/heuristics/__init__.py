@@ -15,7 +15,8 @@ returns the true `returns()` on terminal states and the heuristic otherwise.
     values = h(state)                          # one value per seat
 
 Modules:
-- `first_cycle`: First Cycle's material count (`FirstCycleWeights`).
+- `first_cycle`: First Cycle's material count (`FirstCycleWeights`); `first_cycle_state`
+  computes it from the state (`FirstCycleHeuristic`).
 - `cipher`: FE Cipher's orbs, board, cards and Main Character threat (`CipherWeights`);
   `cipher_state` computes it from the state (`CipherHeuristic`).
 - `xenodex`: XenodeX's per-seat score turned into expected rewards (`XenodexWeights`).
@@ -34,7 +35,7 @@ Heuristic = Callable[[Any], list[float]]
 # game name -> (module, factory): the factory takes weight overrides and returns a Heuristic.
 _HEURISTICS = ByGame("heuristic", "weights", {
     "cipher": ("agents.heuristics.cipher_state", "make"),
-    "first_cycle": ("agents.heuristics.first_cycle", "make"),
+    "first_cycle": ("agents.heuristics.first_cycle_state", "make"),
     "xenodex": ("agents.heuristics.xenodex", "make"),
 })
 register = _HEURISTICS.register

@@ -24,22 +24,16 @@ with these terms (weights in `FirstCycleWeights`):
   (worth a fraction of an HP each), so attaching RAM before an attack counts.
 
 First Cycle has two seats: the value of seat 1 is minus that of seat 0. `value` reads an
-observation; `state_value` computes the same float from the state's public fields (the
-heuristic's path: no observation is built).
+observation; agents/heuristics/first_cycle_state.py computes the same float from the
+state's public fields (`state_value`, the heuristic's path: no observation is built).
 """
 from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
 
 from agents.base import AgentConfig
-from agents.heuristics import TwoSeatHeuristic
-from sim.first_cycle import effects as fx
 from sim.first_cycle.observation import Fighter
-
-_SPACES = range(6)
-_CHARACTERS = range(1, 6)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,76 +121,3 @@ def value(obs: dict, w: FirstCycleWeights) -> float:
     else:
         diff -= _threat(opp, you, turn, w)
     return math.tanh(diff / w.scale)
-
-
-def _state_score(pl: Any, power: list[int], active: bool, w: FirstCycleWeights) -> float:
-    """`score` of one player's public record, read from their `PlayerState` and Powers."""
-    card, attached, exhausted = pl.card, pl.attached, pl.exhausted
-    mod_turn, mod_battle = pl.mod_turn, pl.mod_battle
-    s = w.hp * pl.hp + w.hand * len(pl.hand)
-    s += w.ram * (pl.ram_ready + pl.ram_exhausted + sum(attached[k] for k in _SPACES if card[k] >= 0))
-    for k in _CHARACTERS:
-        if card[k] >= 0:
-            p = power[k]
-            persistent = p - mod_turn[k] - mod_battle[k] - (attached[k] if active else 0)
-            s += w.character + w.board * max(persistent, 0)
-            if exhausted[k]:
-                s -= w.exposed * p
-    if not active:
-        s += w.tempo * (w.hand * (len(pl.deck) > 0) + w.ram * (pl.ram_supply > 0))
-    return s
-
-
-def _state_threat(mine: Any, power: list[int], bar: int, turn: int, w: FirstCycleWeights) -> float:
-    """`_threat` of `mine` (with its Powers) against a Leader of Power `bar`."""
-    if mine.turns_taken < 2:
-        return 0.0
-    card, exhausted, entered = mine.card, mine.exhausted, mine.entered
-    n = 0
-    for k in _SPACES:
-        if card[k] >= 0 and not exhausted[k] and power[k] >= bar and (k == 0 or entered[k] < turn):
-            n += 1
-    return w.threat * n
-
-
-def state_value(state: Any, w: FirstCycleWeights) -> float:
-    """`value(state.observation(0), w)`, seat 0's value, computed straight from the public
-    fields of the state that observation copies (no observation is built: search scores
-    thousands of its own copies a second). Tests hold it equal to `value`."""
-    active, turn = state.active, state.turn
-    pl0, pl1 = state.players
-    pw0, pw1 = fx.powers(state, 0), fx.powers(state, 1)
-    diff = _state_score(pl0, pw0, active == 0, w) - _state_score(pl1, pw1, active != 0, w)
-    battle = state.battle
-    if battle is not None:
-        mine = active == 0
-        att, att_pw, dfn, def_pw = (pl0, pw0, pl1, pw1) if mine else (pl1, pw1, pl0, pw0)
-        a, t = battle[0], battle[1]
-        if att.card[a] >= 0 and dfn.card[t] >= 0 and att_pw[a] >= def_pw[t]:
-            if t == 0:
-                gain = w.hp
-            else:
-                p = def_pw[t]
-                gain = w.character + w.board * max(p - dfn.mod_turn[t] - dfn.mod_battle[t], 0)
-            diff += w.battle * (gain if mine else -gain)
-    elif active == 0:
-        diff += _state_threat(pl0, pw0, pw1[0], turn, w)
-    else:
-        diff -= _state_threat(pl1, pw1, pw0[0], turn, w)
-    return math.tanh(diff / w.scale)
-
-
-class FirstCycleHeuristic(TwoSeatHeuristic):
-    """`(state) -> [v0, v1]` with `v1 = -v0`: seat 0's `value`, read from the public facts
-    of its observation (`state_value`)."""
-
-    __slots__ = ()
-
-    def seat0_value(self, state: Any) -> float:
-        """`value` of seat 0's observation (computed by `state_value`)."""
-        return state_value(state, self.weights)
-
-
-def make(**weights: Any) -> FirstCycleHeuristic:
-    """The heuristic with `weights` overriding the defaults of `FirstCycleWeights`."""
-    return FirstCycleHeuristic(FirstCycleWeights().replace(**weights))

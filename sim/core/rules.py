@@ -38,13 +38,17 @@ class GameRules:
         if self.done:
             raise IllegalActionError(f"action {action}: the game is over")
         g = self.game
-        action = check_action(action, g.action_space_size)
-        block, idx = g.codec.decode(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(f"action {action} ({block} {idx}): {self._illegal_reason(block, idx)}")
+        # A Python int in the legal list is an id of the action space: the checks below
+        # are for everything else (search applies legal ints thousands of times a second).
+        if action.__class__ is not int or action not in legal:
+            action = check_action(action, g.action_space_size)
+            if action not in legal:
+                block, idx = g.codec.decode(action)
+                raise IllegalActionError(f"action {action} ({block} {idx}): {self._illegal_reason(block, idx)}")
+        block, idx = g.codec.decode(action)
         self._legal = None
         self._events = []
         pending = self.pending

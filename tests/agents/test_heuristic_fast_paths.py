@@ -17,6 +17,7 @@ from agents.greedy import GreedyAgent
 from agents.heuristics import cipher as cipher_h
 from agents.heuristics import cipher_state
 from agents.heuristics import first_cycle as fc_h
+from agents.heuristics import first_cycle_state as fc_state
 from agents.heuristics import xenodex as xd_h
 from sim import load_game
 from sim.cipher.observation import quiet_cards
@@ -42,7 +43,7 @@ def test_first_cycle_state_value_is_the_observation_value(weights):
     seen = 0
     battles = 0
     for state in positions(load_game("first_cycle"), range(12)):
-        assert fc_h.state_value(state, w) == fc_h.value(state.observation(0), w)
+        assert fc_state.state_value(state, w) == fc_h.value(state.observation(0), w)
         seen += 1
         battles += state.battle is not None
     assert seen > 500 and battles > 20
