@@ -10,7 +10,7 @@ maps them to the observer's indices), so one computation serves every observer.
     blocks.totals_part(state, k, sb)             # slot k's per-side unit totals
     blocks.unit_chunk(state, j, k, sb, db)       # unit j's block, in slot k
     blocks.seat_part(state, q, ctrl)             # seat q's numbers and flags
-    blocks.zones_part(state, q)                  # seat q's card counts
+    blocks.zone_part(state, q, z)                # seat q's card counts in zone z
 
 A unit's STR and DEF add to its printed values what `battle.slot_bonuses` adds (the
 anchors' auras, TX bonuses, the Echo fields; floor 0) and an anchor's DEF adds its side's
@@ -139,7 +139,7 @@ class SlotBlocks:
 
     def seat_part(self, state: Any, q: int, ctrl: list[int]) -> tuple[bytes, bytes]:
         """Seat q's packed block entries (as seat 0 sees them, in block q) but its card
-        counts (`zones_part`) and its lead, to-act and winner flags; `ctrl` is every slot's
+        counts (`zone_part`) and its lead, to-act and winner flags; `ctrl` is every slot's
         clean controller."""
         enc = self.enc
         s_present, s_deck, s_starved = enc._seat_flag_off[:3]
@@ -165,20 +165,17 @@ class SlotBlocks:
                      0.0 if left < 0.0 else 1.0 if left > 1.0 else left,
                      ctrl.count(q) * i_slots, state.proven.count(q) * i_slots))
 
-    def zones_part(self, state: Any, q: int) -> tuple[bytes, bytes]:
-        """Seat q's card counts of its staged and knocked-out characters and played TX,
-        packed (as seat 0 sees them, in block q)."""
-        idx: list[int] = []
-        val: list[float] = []
-        card_of = state.card.__getitem__
-        for counter, cards in zip(self.enc._seat_counts[q],
-                                  (tuple(map(card_of, state.staged[q])),
-                                   tuple(map(card_of, state.discard[q])), state.tx_disc[q])):
-            if cards:
-                i, v = counter.entries(cards)
-                idx += i
-                val += v
-        return pack([], idx, val)
+    def zone_part(self, state: Any, q: int, z: int) -> tuple[bytes, bytes]:
+        """Seat q's card counts of zone z (0: staged characters, 1: knocked-out ones, 2:
+        played TX), packed (as seat 0 sees them, in block q)."""
+        if z == 2:
+            cards = state.tx_disc[q]
+        else:
+            cards = tuple(map(state.card.__getitem__, (state.staged, state.discard)[z][q]))
+        if not cards:
+            return b"", b""
+        i, v = self.enc._seat_counts[q][z].entries(cards)
+        return pack([], i, v)
 
     def _slot(self, state: Any, k: int, c_ctrl: int, ones: list[int], idx: list[int],
               val: list[float]) -> None:

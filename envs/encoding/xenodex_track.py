@@ -39,7 +39,7 @@ class BlockTracker:
     """The seat and slot blocks of consecutive XenodeX states (module docstring)."""
 
     __slots__ = ("blocks", "n", "K", "seen", "seat_chunks", "seat_parts", "zone_parts",
-                 "slot_chunks", "slot_parts", "total_parts", "unit_chunks", "unit_slot",
+                 "slot_chunks", "slot_parts", "total_parts", "unit_parts", "unit_chunks", "unit_slot",
                  "alvl", "abp", "bstr", "bdef", "card", "bp", "used", "flags", "numbers",
                  "zones", "board", "siege", "start", "proven", "echo", "echo_slot", "fields",
                  "decks", "sizes")
@@ -83,14 +83,15 @@ class BlockTracker:
         self.slot_chunks = [empty] * K
         self.slot_parts = [empty] * K
         self.total_parts = [empty] * K
+        self.unit_parts = [empty] * K
         self.unit_chunks: dict[int, tuple[bytes, bytes]] = {}
         self.unit_slot: dict[int, int] = {}
         self.seat_chunks = [empty] * n
         self.seat_parts = [empty] * n
-        self.zone_parts = [empty] * n
+        self.zone_parts = [empty] * (3 * n)
         every = set(range(K))
-        self._slots(state, every, every, set(), set())  # no unit is known: all are computed
-        self._seats(state, set(range(n)), set(range(n)))
+        self._slots(state, every, every, set(), set(), every)
+        self._seats(state, set(range(n)), set(range(3 * n)))
         self.seen = True
 
     def _update(self, state: Any) -> None:
@@ -171,12 +172,12 @@ class BlockTracker:
             moved.update(_differ(cur, self.flags))
             self.flags = cur[:]
         board = state.board
+        reseated: set[int] = set()  # slots whose list of units changed
         if board != self.board:
             kept, unit_slot = self.board, self.unit_slot
             for k in range(K):
                 if board[k] != kept[k]:
-                    anchored.add(k)
-                    totals.add(k)
+                    reseated.add(k)
                     for j in set(kept[k]).difference(board[k]):
                         if unit_slot.get(j) == k:
                             del unit_slot[j]
@@ -187,12 +188,14 @@ class BlockTracker:
                     totals.add(k)
                     if new_card:
                         anchored.add(k)
+        anchored |= reseated
+        totals |= reseated
         totals.update(i % K for i in restat)
         if anchored or totals or moved:
-            self._slots(state, anchored, totals, restat, moved)
+            self._slots(state, anchored, totals, restat, moved, reseated)
         # seats: their numbers, zone sizes and public zones
         numbered: set[int] = set()
-        zoned: set[int] = set()
+        zoned: set[int] = set()     # zone * n + seat: that zone's card counts may have changed
         if every_seat or state.decks != self.decks:
             numbered.update(range(n))
             self.decks = state.decks
@@ -206,35 +209,38 @@ class BlockTracker:
             numbered.update(i % n for i in _differ(sizes, self.sizes))
             self.sizes = sizes
         if new_card:
-            zoned.update(range(n))
-        for cur, old in zip((state.staged, state.discard, state.tx_disc), self.zones):
+            zoned.update(range(2 * n))
+        for z, (cur, old) in enumerate(zip((state.staged, state.discard, state.tx_disc),
+                                           self.zones)):
             if cur != old:
                 for q in range(n):
                     if cur[q] != old[q]:
-                        zoned.add(q)
+                        zoned.add(z * n + q)
                         old[q] = cur[q][:]
         if numbered or zoned:
             self._seats(state, numbered, zoned)
 
     def _slots(self, state: Any, anchored: set[int], totals: set[int], restat: set[int],
-               moved: set[int]) -> None:
+               moved: set[int], reseated: set[int]) -> None:
         """Recompute the slot parts of `anchored` slots, the totals of `totals` slots, the
         units of each `restat` side and slot (side * K + slot), the `moved` instances and
-        the units new to their slot, and join the changed slots' chunks."""
+        the units of `reseated` slots new to their slot, and join the changed slots'
+        chunks."""
         blocks = self.blocks
         if anchored:
             ctrl = cy.controllers(state)
             for k in anchored:
                 self.slot_parts[k] = blocks.slot_part(state, k, ctrl[k])
-        unit_chunks, unit_slot = self.unit_chunks, self.unit_slot
+        unit_chunks, unit_slot, unit_parts = self.unit_chunks, self.unit_slot, self.unit_parts
         side_of = blocks.side_of
         board = state.board
         K = self.K
         restat_slots = {i % K for i in restat}
         for k in range(K):
             here = board[k]
-            units = k in restat_slots or (moved and not moved.isdisjoint(here))
-            if not (units or k in totals or k in anchored):
+            every = k in reseated or k in restat_slots
+            changed = () if every or not moved else moved.intersection(here)
+            if not (every or changed or k in totals or k in anchored):
                 continue
             part = self.slot_parts[k]
             if not here:
@@ -243,32 +249,39 @@ class BlockTracker:
             sb, db = blocks.bonuses(state, k)
             if k in totals:
                 self.total_parts[k] = blocks.totals_part(state, k, sb)
+            if every:
+                for j in here:
+                    if (j in moved or unit_slot.get(j) != k
+                            or restat and side_of[j] * K + k in restat):
+                        unit_chunks[j] = blocks.unit_chunk(state, j, k, sb, db)
+                        unit_slot[j] = k
+            else:
+                for j in changed:
+                    unit_chunks[j] = blocks.unit_chunk(state, j, k, sb, db)
+            if every or changed:
+                units = [unit_chunks[j] for j in here]
+                unit_parts[k] = (b"".join([u[0] for u in units]),
+                                 b"".join([u[1] for u in units]))
             total = self.total_parts[k]
-            i = [part[0], total[0]]
-            v = [part[1], total[1]]
-            for j in here:
-                if (j in moved or unit_slot.get(j) != k
-                        or restat and side_of[j] * K + k in restat):
-                    unit = unit_chunks[j] = blocks.unit_chunk(state, j, k, sb, db)
-                    unit_slot[j] = k
-                else:
-                    unit = unit_chunks[j]
-                i.append(unit[0])
-                v.append(unit[1])
-            self.slot_chunks[k] = (b"".join(i), b"".join(v))
+            units_part = unit_parts[k]
+            self.slot_chunks[k] = (part[0] + total[0] + units_part[0],
+                                   part[1] + total[1] + units_part[1])
 
     def _seats(self, state: Any, numbered: set[int], zoned: set[int]) -> None:
-        """Recompute the numbers of `numbered` seats and the card counts of `zoned` seats,
-        and join the changed seats' chunks."""
+        """Recompute the numbers of `numbered` seats and the card counts of each `zoned`
+        zone and seat (zone * n + seat), and join the changed seats' chunks."""
         blocks = self.blocks
+        n = self.n
         ctrl = cy.controllers(state) if numbered else None
-        for q in numbered | zoned:
-            if q in numbered:
-                self.seat_parts[q] = blocks.seat_part(state, q, ctrl)
-            if q in zoned:
-                self.zone_parts[q] = blocks.zones_part(state, q)
-            a, b = self.seat_parts[q], self.zone_parts[q]
-            self.seat_chunks[q] = (a[0] + b[0], a[1] + b[1])
+        for q in numbered:
+            self.seat_parts[q] = blocks.seat_part(state, q, ctrl)
+        parts = self.zone_parts
+        for i in zoned:
+            z, q = divmod(i, n)
+            parts[i] = blocks.zone_part(state, q, z)
+        for q in numbered | {i % n for i in zoned}:
+            a, b, c, d = self.seat_parts[q], parts[q], parts[n + q], parts[2 * n + q]
+            self.seat_chunks[q] = (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1])
 
 
 def _sizes(state: Any) -> tuple[int, ...]:

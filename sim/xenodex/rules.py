@@ -267,13 +267,19 @@ class XenodexState(GameRules, StateData, State):
         if self.done:
             raise IllegalActionError(f"action {action!r}: the game is over")
         g = self.game
-        a = check_action(action, g.action_space_size)
-        block, idx = g.codec.decode(a)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if a not in legal:
-            raise IllegalActionError(f"action {a} ({block} {idx}): {ob.illegal_reason(self, block, idx)}")
+        # A Python int in the legal list is an id of the action space: the checks below are
+        # for everything else (search applies legal ints thousands of times a second).
+        a = action
+        if a.__class__ is not int or a not in legal:
+            a = check_action(action, g.action_space_size)
+            if a not in legal:
+                block, idx = g.codec.decode(a)
+                raise IllegalActionError(
+                    f"action {a} ({block} {idx}): {ob.illegal_reason(self, block, idx)}")
+        block, idx = g.codec.decode(a)
         self._legal = None
         self._events = []
         pend = self.pending
