@@ -42,7 +42,7 @@ class BlockTracker:
                  "slot_chunks", "slot_parts", "total_parts", "unit_parts", "unit_chunks", "unit_slot",
                  "alvl", "abp", "bstr", "bdef", "card", "bp", "used", "flags", "numbers",
                  "zones", "board", "siege", "start", "proven", "echo", "echo_slot", "fields",
-                 "decks", "sizes")
+                 "decks", "sizes", "slot_facts", "unit_facts", "seat_facts")
 
     def __init__(self, enc: Any, blocks: SlotBlocks) -> None:
         """A tracker of `enc`'s (a XenodexEncoder's) blocks, computed by `blocks`."""
@@ -89,19 +89,48 @@ class BlockTracker:
         self.seat_chunks = [empty] * n
         self.seat_parts = [empty] * n
         self.zone_parts = [empty] * (3 * n)
+        self.slot_facts = (self.alvl, self.abp, self.bstr, self.bdef, self.siege, self.start,
+                           self.proven, self.echo_slot, self.echo, *self.fields)
+        self.unit_facts = (self.card, self.bp, self.used, self.flags, self.board)
+        self.seat_facts = (*self.numbers, *self.zones, self.decks)
         every = set(range(K))
         self._slots(state, every, every, set(), set(), every)
         self._seats(state, set(range(n)), set(range(3 * n)))
         self.seen = True
 
     def _update(self, state: Any) -> None:
-        """Compare the lists with the copies; recompute the parts whose facts changed."""
-        n, K = self.n, self.K
+        """Compare the facts with the copies, a group at a time (most decisions leave most
+        groups alone), then list by list in a group that changed; recompute the parts whose
+        facts changed."""
         anchored: set[int] = set()  # slots whose flags, control or anchors may have changed
         totals: set[int] = set()    # slots whose per-side unit totals may have changed
         restat: set[int] = set()    # side * K + slot: that side's units there may have a new
         #                             STR or DEF (side n: the Ancients)
-        every_seat = False          # emission, control or proven counts may have changed
+        moved: set[int] = set()     # instances whose card, BP, actions or flags changed
+        reseated: set[int] = set()  # slots whose list of units changed
+        every_seat = new_card = False
+        if (state.alvl, state.abp, state.bstr, state.bdef, state.siege, state.start_ctrl,
+                state.proven, state.echo_slot, state.echo, state.fstr,
+                state.fdef) != self.slot_facts:
+            every_seat = self._compare_slots(state, anchored, restat)
+        if (state.card, state.bp, state.used, state.flags, state.board) != self.unit_facts:
+            new_card = self._compare_units(state, anchored, totals, moved, reseated)
+        K = self.K
+        totals.update(i % K for i in restat)
+        if anchored or totals or moved:
+            self._slots(state, anchored, totals, restat, moved, reseated)
+        sizes = _sizes(state)
+        if (every_seat or new_card or sizes != self.sizes
+                or (state.cdx, state.astaged, state.pool, state.tx_left, state.starved,
+                    state.staged, state.discard, state.tx_disc, state.decks) != self.seat_facts):
+            self._compare_seats(state, sizes, every_seat, new_card)
+
+    def _compare_slots(self, state: Any, anchored: set[int], restat: set[int]) -> bool:
+        """Add to `anchored` and `restat` what the anchors, TX bonuses, siege, control,
+        proven slots and the Echo changed; refresh those copies. True when every seat's
+        block may have changed (emission, control or proven counts)."""
+        n, K = self.n, self.K
+        every_seat = False
         cur, old = state.alvl, self.alvl
         if cur != old:
             d = _differ(cur, old)
@@ -145,9 +174,16 @@ class BlockTracker:
         if fields != self.fields:
             restat.update(range((n + 1) * K))
             self.fields = fields
-        # units: a new card or BP changes its slot's totals (a card its Fortify too); any
-        # change, the unit's own block
-        moved: set[int] = set()
+        self.slot_facts = (self.alvl, self.abp, self.bstr, self.bdef, self.siege, self.start,
+                           self.proven, self.echo_slot, self.echo, *self.fields)
+        return every_seat
+
+    def _compare_units(self, state: Any, anchored: set[int], totals: set[int],
+                       moved: set[int], reseated: set[int]) -> bool:
+        """Add to the sets what the units' cards, BP, actions, flags and places changed (a
+        new card or BP changes its slot's totals, a card its Fortify too; any change, the
+        unit's own block); refresh those copies. True when a card changed."""
+        K = self.K
         weighed: set[int] = set()
         new_card = False
         cur = state.card
@@ -172,7 +208,6 @@ class BlockTracker:
             moved.update(_differ(cur, self.flags))
             self.flags = cur[:]
         board = state.board
-        reseated: set[int] = set()  # slots whose list of units changed
         if board != self.board:
             kept, unit_slot = self.board, self.unit_slot
             for k in range(K):
@@ -190,10 +225,15 @@ class BlockTracker:
                         anchored.add(k)
         anchored |= reseated
         totals |= reseated
-        totals.update(i % K for i in restat)
-        if anchored or totals or moved:
-            self._slots(state, anchored, totals, restat, moved, reseated)
-        # seats: their numbers, zone sizes and public zones
+        self.unit_facts = (self.card, self.bp, self.used, self.flags, self.board)
+        return new_card
+
+    def _compare_seats(self, state: Any, sizes: tuple[int, ...], every_seat: bool,
+                       new_card: bool) -> None:
+        """Recompute the seat blocks whose numbers, zone `sizes` or public zones changed
+        (every seat's numbers with `every_seat`, their staged and knocked-out counts with
+        `new_card`); refresh those copies."""
+        n = self.n
         numbered: set[int] = set()
         zoned: set[int] = set()     # zone * n + seat: that zone's card counts may have changed
         if every_seat or state.decks != self.decks:
@@ -204,7 +244,6 @@ class BlockTracker:
             if cur != old:
                 numbered.update(_differ(cur, old))
                 old[:] = cur
-        sizes = _sizes(state)
         if sizes != self.sizes:
             numbered.update(i % n for i in _differ(sizes, self.sizes))
             self.sizes = sizes
@@ -217,6 +256,7 @@ class BlockTracker:
                     if cur[q] != old[q]:
                         zoned.add(z * n + q)
                         old[q] = cur[q][:]
+        self.seat_facts = (*self.numbers, *self.zones, self.decks)
         if numbered or zoned:
             self._seats(state, numbered, zoned)
 
