@@ -132,6 +132,7 @@ class XenodexEncoder(XenodexLayout):
                               CardCounts(b + so["tx_discard"])) for b in self.seat_bases]
         self._blocks = SlotBlocks(self)
         self._tracker = self._new_tracker()
+        self._game_chunks: dict[int, tuple] = {}  # per seat: its game entries and their facts
         self._state_units = StateUnits(self._columns)
         self._state_seats = StateSeats(self)
         self._state_slots = StateSlots(self)

@@ -106,13 +106,37 @@ def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]
     battle's passed sides, the decider, Cleave hits) at its absolute seat, the rest as `me`
     sees it; `enc._frames[me]` maps them to `me`'s indices. The seat blocks and the board
     slots' entries come from the encoder's tracker (envs/encoding/xenodex_track.py), which
-    recomputes only those that changed since the last state it saw."""
+    recomputes only those that changed since the last state it saw; the game's and `me`'s
+    hands' entries are reused while their facts are unchanged (`_game_chunk`)."""
+    tracker = enc._tracker
+    tracker.chunks(state, chunks)
+    chunks.append(_game_chunk(enc, state, me, tracker))
     ones: list[int] = []
     idx: list[int] = []
     val: list[float] = []
-    gather_rest(enc, state, me, 0, ones, idx, val)
+    gather_turn(enc, state, me, 0, ones, idx, val)
     chunks.append(pack(ones, idx, val))
-    enc._tracker.chunks(state, chunks)
+
+
+def _game_chunk(enc: Any, state: Any, me: int, tracker: Any) -> tuple[bytes, bytes]:
+    """`gather_game`'s entries for seat `me`, packed; the last ones for `me` while the facts
+    they come from are unchanged (the cycle, phase, result, the Echo and its decks and
+    fields, `me`'s hands, and the cards: the tracker's copy of them, replaced whenever
+    they change)."""
+    facts = (state.cycle, state.phase, state.done, state.winner, state.echo,
+             len(state.echo_deck), state.fstr, state.fdef, tracker.card)
+    saved = enc._game_chunks.get(me)
+    if (saved is not None and saved[0] == facts and saved[1] == state.echo_disc
+            and saved[2] == state.hand[me] and saved[3] == state.tx_hand[me]):
+        return saved[4]
+    ones: list[int] = []
+    idx: list[int] = []
+    val: list[float] = []
+    gather_game(enc, state, me, ones, idx, val)
+    chunk = pack(ones, idx, val)
+    enc._game_chunks[me] = (facts, state.echo_disc[:], state.hand[me][:], state.tx_hand[me][:],
+                            chunk)
+    return chunk
 
 
 def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
@@ -122,6 +146,13 @@ def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx:
     `frame` sees them: 0 for `gather_state`, else `me` itself for `encode_states`, which
     counts the cards of the Echo discard and of the hands column-wise."""
     gather_game(enc, state, me, ones, idx, val, frame == 0)
+    gather_turn(enc, state, me, frame, ones, idx, val)
+
+
+def gather_turn(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
+                val: list[float]) -> None:
+    """Append the battle's, the pending decision's and the seats' lead, to-act and winner
+    entries, seat-relative ones as seat `frame` sees them (see `gather_rest`)."""
     rel = enc._rel[frame]
     if state.bslot >= 0:
         ones.append(enc.o_battle)

@@ -112,6 +112,7 @@ def _edits(s, rng) -> dict:
 
     zoned = [i for z in (*s.staged, *s.discard) for i in z]
     z = zoned[0] if zoned else j
+    h = s.hand[q][0] if s.hand[q] else j
 
     def move(t):
         t.board[k_of].remove(j)
@@ -146,6 +147,11 @@ def _edits(s, rng) -> dict:
         "staged": lambda t: t.staged[q].append(t.deck[q].pop()),
         "discard": lambda t: t.discard[q].append(t.deck[q].pop()),
         "tx_disc": lambda t: t.tx_disc[q].append(t.tx_deck[q].pop()),
+        "cycle": lambda t: setattr(t, "cycle", t.cycle + 1),
+        "phase": lambda t: setattr(t, "phase", "recovery" if t.phase != "recovery" else "summon"),
+        "echo": lambda t: setattr(t, "echo", 1 + t.echo % 3),
+        "echo_disc": lambda t: t.echo_disc.append(t.echo),
+        "card (in hand)": lambda t: t.set_card(h, 1 + t.card[h] % (len(t.game.u_name) - 1)),
     }
 
 
@@ -153,12 +159,13 @@ def _edits(s, rng) -> dict:
 def test_the_tracker_sees_each_fact_change_alone(case):
     """After a state, a copy with one fact changed (a unit's BP, actions or flags, a card,
     an anchor's level or BP, a TX bonus, siege, control, proven, the Echo slot and fields,
-    a unit moved, a seat's CDX, pools, TX plays, zones): the vector follows, for every seat."""
+    a unit moved, a seat's CDX, pools, TX plays, zones; the cycle, the phase, the Echo and
+    its discard): the vector follows, for every seat."""
     n = CASE_GAMES[case].num_players
     rng = np.random.default_rng(90)
     states = [s.clone() for s in game_states(case, 2, seed=90, every=7)
               if any(s.board) and max(s.alvl) >= 0 and all(len(d) >= 2 for d in s.deck)
-              and all(s.tx_deck) and any(s.discard)]
+              and all(s.tx_deck) and any(s.discard) and s.echo_deck and all(s.hand)]
     assert len(states) > 10
     checked: set[str] = set()
     for s in states[:12]:
@@ -171,7 +178,7 @@ def test_the_tracker_sees_each_fact_change_alone(case):
                 assert _same(enc, t, p), name
                 assert _same(enc, s, p), name
             checked.add(name)
-    assert len(checked) == 27
+    assert len(checked) == 32
 
 
 @pytest.mark.parametrize("case", CASES)
