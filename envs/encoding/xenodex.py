@@ -133,6 +133,7 @@ class XenodexEncoder(XenodexLayout):
         self._blocks = SlotBlocks(self)
         self._tracker = self._new_tracker()
         self._game_chunks: dict[int, tuple] = {}  # per seat: its game entries and their facts
+        self._turn_chunks: dict[tuple, tuple[bytes, bytes]] = {}
         self._state_units = StateUnits(self._columns)
         self._state_seats = StateSeats(self)
         self._state_slots = StateSlots(self)

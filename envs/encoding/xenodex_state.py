@@ -107,15 +107,12 @@ def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]
     sees it; `enc._frames[me]` maps them to `me`'s indices. The seat blocks and the board
     slots' entries come from the encoder's tracker (envs/encoding/xenodex_track.py), which
     recomputes only those that changed since the last state it saw; the game's and `me`'s
-    hands' entries are reused while their facts are unchanged (`_game_chunk`)."""
+    hands' entries are reused while their facts are unchanged (`_game_chunk`), and the
+    battle's, the pending decision's and the seat flags' come from a memo (`_turn_chunk`)."""
     tracker = enc._tracker
     tracker.chunks(state, chunks)
     chunks.append(_game_chunk(enc, state, me, tracker))
-    ones: list[int] = []
-    idx: list[int] = []
-    val: list[float] = []
-    gather_turn(enc, state, me, 0, ones, idx, val)
-    chunks.append(pack(ones, idx, val))
+    chunks.append(_turn_chunk(enc, state))
 
 
 def _game_chunk(enc: Any, state: Any, me: int, tracker: Any) -> tuple[bytes, bytes]:
@@ -139,6 +136,35 @@ def _game_chunk(enc: Any, state: Any, me: int, tracker: Any) -> tuple[bytes, byt
     return chunk
 
 
+TURN_MEMO_LIMIT = 4096
+"""Turn chunks an encoder remembers before it forgets them all."""
+
+
+def _turn_chunk(enc: Any, state: Any) -> tuple[bytes, bytes]:
+    """`gather_turn`'s entries as seat 0 sees them, packed: a pure function of the battle's
+    slot, stage and passed sides, the pending decision (a tuple of ints and tuples), the
+    lead, the seat to act and the result, memoized per encoder (few distinct ones recur
+    all game)."""
+    key = (state.bslot, state.bstage, state.bpassed, state.pending, state.lead,
+           state.current_player, state.done, state.winner)
+    memo = enc._turn_chunks
+    try:
+        hit = memo.get(key)
+    except TypeError:  # a pending choice holding a list (not the engine's own): no memo
+        key = hit = None
+    if hit is None:
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        gather_turn(enc, state, 0, ones, idx, val)
+        hit = pack(ones, idx, val)
+        if key is not None:
+            if len(memo) >= TURN_MEMO_LIMIT:
+                memo.clear()
+            memo[key] = hit
+    return hit
+
+
 def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
                 val: list[float]) -> None:
     """Append seat `me`'s entries of the game, its own hands, the battle, the pending
@@ -146,10 +172,10 @@ def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx:
     `frame` sees them: 0 for `gather_state`, else `me` itself for `encode_states`, which
     counts the cards of the Echo discard and of the hands column-wise."""
     gather_game(enc, state, me, ones, idx, val, frame == 0)
-    gather_turn(enc, state, me, frame, ones, idx, val)
+    gather_turn(enc, state, frame, ones, idx, val)
 
 
-def gather_turn(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
+def gather_turn(enc: Any, state: Any, frame: int, ones: list[int], idx: list[int],
                 val: list[float]) -> None:
     """Append the battle's, the pending decision's and the seats' lead, to-act and winner
     entries, seat-relative ones as seat `frame` sees them (see `gather_rest`)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from envs.encoding import xenodex_state
 from envs.encoding.xenodex import XenodexEncoder
 from sim import load_game
 from sim.core.errors import InvalidArgumentError
@@ -96,6 +97,21 @@ def test_the_tracker_gives_the_same_vectors_for_states_in_any_order():
     order = np.random.default_rng(0).permutation(len(states))
     for i in order:
         assert _same(enc, states[i], int(i) % 3)
+
+
+def test_the_turn_memo_forgets_and_still_encodes_the_same(monkeypatch):
+    """With a memo of two turn chunks (cleared nearly every step), and with a pending
+    choice holding a list, the vectors are unchanged."""
+    monkeypatch.setattr(xenodex_state, "TURN_MEMO_LIMIT", 2)
+    enc = XenodexEncoder(CASE_GAMES["xenodex@3"])
+    for s in game_states("xenodex@3", 1, seed=61, every=2):
+        for p in range(3):
+            assert _same(enc, s, p)
+        if s.pending is not None:
+            t = s.clone()
+            t.pending = [*t.pending]
+            assert _same(enc, t, 1)
+    assert len(enc._turn_chunks) <= 2
 
 
 def _edits(s, rng) -> dict:
