@@ -21,6 +21,7 @@ Modules:
   `cipher_state` computes it from the state (`CipherHeuristic`).
 - `xenodex`: XenodeX's per-seat score turned into expected rewards (`XenodexWeights`).
 - `reference`: each heuristic computed from the view that defines it (`make_reference_heuristic`).
+- `tables`: `TableCache`, the per-(game, weights) tables of the state paths, built once.
 The two-seat heuristics share `TwoSeatHeuristic` (seat 1's value is minus seat 0's).
 """
 from __future__ import annotations

@@ -13,6 +13,7 @@ from typing import Any
 
 from agents.heuristics import TwoSeatHeuristic
 from agents.heuristics.cipher import CipherWeights, hand_value, hit_chance, hit_cost
+from agents.heuristics.tables import TableCache
 from sim.cipher.observation import quiet_cards, unit_powers
 
 
@@ -60,17 +61,7 @@ class _Tables:
         self.hit = hit_cost(1, w)
 
 
-_TABLES: dict[tuple[int, int], _Tables] = {}
-
-
-def _tables(game: Any, w: CipherWeights) -> _Tables:
-    """The `_Tables` of (game, weights), built on first use."""
-    t = _TABLES.get((id(game), id(w)))
-    if t is None or t.game is not game or t.w is not w:
-        if len(_TABLES) >= 64:
-            _TABLES.clear()
-        t = _TABLES[(id(game), id(w))] = _Tables(game, w)
-    return t
+_TABLES = TableCache(_Tables)
 
 
 class _Loud(Exception):
@@ -263,7 +254,7 @@ def state_value(state: Any, w: CipherWeights) -> float:
     modifier when no card on its side has a skill that could add), card facts and weight
     formulas are looked up per (game, weights) pair; the float is the reference's own (the
     tests hold the two equal over seeded games). `CipherHeuristic` calls it."""
-    return _state_value(state, _tables(state.game, w))
+    return _state_value(state, _TABLES.get(state.game, w))
 
 
 def _state_value(state: Any, t: _Tables) -> float:
@@ -295,7 +286,7 @@ class CipherHeuristic(TwoSeatHeuristic):
         """`value` of seat 0's observation (computed as `state_value` does)."""
         t = self._tables
         if t is None or t.game is not state.game or t.w is not self.weights:
-            t = self._tables = _tables(state.game, self.weights)
+            t = self._tables = _TABLES.get(state.game, self.weights)
         return _state_value(state, t)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from agents.heuristics import TwoSeatHeuristic
 from agents.heuristics.first_cycle import FirstCycleWeights
+from agents.heuristics.tables import TableCache
 from sim.first_cycle.effects import powers
 
 
@@ -75,17 +76,7 @@ class _Tables:
                      for deck in (False, True) for supply in (False, True)]
 
 
-_TABLES: dict[tuple[int, int], _Tables] = {}
-
-
-def _tables(game: Any, w: FirstCycleWeights) -> _Tables:
-    """The `_Tables` of (game, weights), built on first use."""
-    t = _TABLES.get((id(game), id(w)))
-    if t is None or t.game is not game or t.w is not w:
-        if len(_TABLES) >= 64:
-            _TABLES.clear()
-        t = _TABLES[(id(game), id(w))] = _Tables(game, w)
-    return t
+_TABLES = TableCache(_Tables)
 
 
 def _side(state: Any, p: int, pl: Any, active: bool, battle: tuple | None,
@@ -223,7 +214,7 @@ def state_value(state: Any, w: FirstCycleWeights) -> float:
     """`value(state.observation(0), w)`, seat 0's value, computed straight from the public
     fields of the state that observation copies (no observation is built: search scores
     thousands of its own copies a second). Tests hold it equal to `value`."""
-    return _state_value(state, _tables(state.game, w))
+    return _state_value(state, _TABLES.get(state.game, w))
 
 
 def _state_value(state: Any, t: _Tables) -> float:
@@ -269,7 +260,7 @@ class FirstCycleHeuristic(TwoSeatHeuristic):
     def __call__(self, state: Any) -> list[float]:
         t = self._tables
         if t is None or t.game is not state.game or t.w is not self.weights:
-            t = self._tables = _tables(state.game, self.weights)
+            t = self._tables = _TABLES.get(state.game, self.weights)
         v = _state_value(state, t)
         return [v, -v]
 
