@@ -19,6 +19,8 @@ pools are sorted before their shuffles too.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import numpy as np
 
 from sim.core.checks import check_generator, check_seat
@@ -27,46 +29,58 @@ from sim.core.seeding import fresh_rng_state
 from sim.xenodex.state import DECK, GONE, HAND, NONE, STAGED
 
 
+def _take(cards: list[int], ids: list[int], wanted: list[int], taken: set[int]) -> list[int]:
+    """The instance of each card of `wanted` in turn: the lowest one of that card not yet in
+    `taken` (`ids` ascending hold the ascending `cards`; `taken` holds positions in both)."""
+    out = []
+    for c in wanted:
+        k = bisect_left(cards, c)
+        while k in taken:
+            k += 1
+        taken.add(k)
+        out.append(ids[k])
+    return out
+
+
 def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> None:
     """Relabel seat q's off-board instances canonically and re-deal what the observer cannot see
     (`s.card` must already be the copy's own table)."""
     D = s.D
-    table, loc = s.card, s.loc
-    ids = [i for i in range(q * D, q * D + D) if NONE < loc[i] < 0]
-    staged = sorted([table[i] for i in s.staged[q]])
-    discard = [table[i] for i in s.discard[q]]
-    hand = sorted([table[i] for i in s.hand[q]])
-    hand_size = len(s.hand[q])
+    table, loc, bp, used, flags, ubp = s.card, s.loc, s.bp, s.used, s.flags, s.game.u_bp
+    lo = q * D
+    ids = [i for i in range(lo, lo + D) if NONE < loc[i] < 0]
     cards = sorted([table[i] for i in ids])
-    free: dict[int, list[int]] = {}
-    for i, c in zip(reversed(ids), reversed(cards)):  # each list descending: pop() gives the lowest id
+    staged, discard, hand = s.staged[q], s.discard[q], s.hand[q]
+    staged_cards = sorted([table[i] for i in staged]) if staged else None
+    discard_cards = [table[i] for i in discard] if discard else None
+    hand_cards = sorted([table[i] for i in hand]) if q == observer else None
+    for i, c in zip(ids, cards):  # every off-board instance fresh, in the deck until placed
         table[i] = c
-        lst = free.get(c)
-        if lst is None:
-            free[c] = [i]
-        else:
-            lst.append(i)
-    s.staged[q] = staged = [free[c].pop() for c in staged]
-    s.discard[q] = discard = [free[c].pop() for c in discard]
-    if q == observer:
-        s.hand[q] = hand = [free[c].pop() for c in hand]
-        s.deck[q] = deck = shuffled([i for lst in free.values() for i in lst], rng)
-    else:
-        pool = shuffled([i for lst in free.values() for i in lst], rng)
-        s.hand[q] = hand = sorted(pool[:hand_size])
-        s.deck[q] = deck = pool[hand_size:]
-    ubp, bp, used, flags = s.game.u_bp, s.bp, s.used, s.flags
-    for i in discard:
-        loc[i] = GONE
-        bp[i] = 0
+        bp[i] = ubp[c]
         used[i] = 0
         flags[i] = 0
-    for zone, where in ((staged, STAGED), (hand, HAND), (deck, DECK)):
-        for i in zone:
-            loc[i] = where
-            bp[i] = ubp[table[i]]
-            used[i] = 0
-            flags[i] = 0
+        loc[i] = DECK
+    taken = set()
+    if staged:
+        s.staged[q] = staged = _take(cards, ids, staged_cards, taken)
+        for i in staged:
+            loc[i] = STAGED
+    if discard:
+        s.discard[q] = discard = _take(cards, ids, discard_cards, taken)
+        for i in discard:
+            loc[i] = GONE
+            bp[i] = 0
+    if q == observer:
+        s.hand[q] = hand = _take(cards, ids, hand_cards, taken)
+        rest = [i for k, i in enumerate(ids) if k not in taken] if taken else ids
+        s.deck[q] = shuffled(rest, rng)
+    else:
+        rest = [i for k, i in enumerate(ids) if k not in taken] if taken else ids
+        pool = shuffled(rest, rng)
+        s.hand[q] = hand = sorted(pool[:len(hand)])
+        s.deck[q] = pool[len(hand):]
+    for i in hand:
+        loc[i] = HAND
 
 
 def determinize(state, observer: int, rng: np.random.Generator):
