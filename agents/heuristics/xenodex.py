@@ -53,6 +53,7 @@ import math
 from typing import Any
 
 from agents.base import AgentConfig
+from agents.heuristics.xenodex_slots import SlotTerms, add_board_terms
 from sim.xenodex.state import DENIED
 
 
@@ -253,6 +254,7 @@ class _Weighted:
         self.clocks: dict[tuple[int, int], tuple[float, ...]] = {}
         self.grids: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self.last: tuple[Any, ...] = (None,) * 6
+        self.slots = SlotTerms()  # the board terms of the slots scored last (xenodex_slots)
 
     def clock(self, cycle: int, limit: int) -> tuple[float, ...]:
         """(CDX weight, income weight times the cycles to come, control, proven and converge
@@ -343,7 +345,7 @@ def _weighted_parts(state: Any, f: _Weighted) -> tuple[list[float], list[float],
             grid = f.grids[key] = _grid(state, f)
         f.last = (alvl[:], abp[:], bstr[:], echo, fstr, grid)
     em, held, everywhere, live, powers = grid
-    card, bp, cost, base_income, w_hand, w_tx = state.card, state.bp, f.cost, f.base_income, f.hand, f.tx
+    card, cost, base_income, w_hand, w_tx = state.card, f.cost, f.base_income, f.hand, f.tx
     cdx, staged, astaged, hand = state.cdx, state.staged, state.astaged, state.hand
     tx_left, tx_hand, tx_counts = state.tx_left, state.tx_hand, state.phase != "over"
     staged_unit, staged_zero, anchor_cost_w = f.staged_unit, f.staged_zero, f.anchor_cost_w
@@ -375,40 +377,7 @@ def _weighted_parts(state: Any, f: _Weighted) -> tuple[list[float], list[float],
                 left = u_strikes[c] - used[j]
                 if left > 0:
                     s[q] += w_ready * left * tables[q][c]
-    unit, u_bp, unit_bp, pressure = f.unit, f.u_bp, f.unit_bp, f.pressure
-    no_ancients = state.sides == n  # every unit on the board is a seat's (Ancients are side n)
-    for units, anchors, tables in zip(board, live, powers):
-        if units:
-            power = [0.0] * n
-            for j in units:
-                q = j // D
-                if no_ancients or q < n:
-                    u = card[j]
-                    b = bp[j]
-                    try:  # a character on the board has 1 to its printed BP (the engine's invariant)
-                        s[q] += unit_bp[u][b]
-                    except IndexError:  # more than printed: no rule gives it, but stay exact
-                        s[q] += unit[u] * b / u_bp[u]
-                    power[q] += tables[q][u] * b
-            if anchors is None:
-                continue
-            total = sum(power)
-            if total > 0.0:
-                for q, val, threat_val, pressure_val in anchors:
-                    s[q] += val
-                    own = power[q]
-                    rival = total - own
-                    if rival > 0.0:
-                        share = rival / total
-                        s[q] -= threat_val * share * 2.0 if own == 0.0 else threat_val * share
-                        if pressure:
-                            for r in range(n):
-                                if r != q and power[r] > 0.0:
-                                    s[r] += pressure_val * power[r] / total
-                continue
-        if anchors is not None:
-            for a in anchors:
-                s[a[0]] += a[1]
+    add_board_terms(s, state, f, grid)
     slot_terms = [0.0] * n
     if held:
         start = state.start_ctrl

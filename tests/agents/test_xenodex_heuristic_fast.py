@@ -143,3 +143,91 @@ def test_greedy_plays_the_same_games_as_with_the_reference(players, seeds, max_d
         expected = _play(game, seed, reference, max_decisions)
         assert _play(game, seed, fast, max_decisions) == expected, f"seed {seed}"
         assert len(expected[0]) > 100
+
+
+def _board_unit(state, rng, at_least=1):
+    """(slot, position, unit) of a random unit in a random slot holding `at_least` units, or None."""
+    slots = [k for k, units in enumerate(state.board) if len(units) >= at_least]
+    if not slots:
+        return None
+    k = slots[int(rng.integers(len(slots)))]
+    i = int(rng.integers(len(state.board[k])))
+    return k, i, state.board[k][i]
+
+
+def _edit_bp(s, rng):
+    hit = _board_unit(s, rng)
+    if hit:
+        j = hit[2]
+        s.bp[j] += -1 if s.bp[j] > 1 else 1
+    return hit
+
+
+def _edit_move(s, rng):
+    hit = _board_unit(s, rng)
+    if hit:
+        k, i, j = hit
+        to = (k + 1 + int(rng.integers(s.K - 1))) % s.K
+        del s.board[k][i]
+        s.board[to].append(j)
+        s.loc[j] = to
+    return hit
+
+
+def _edit_remove(s, rng):
+    hit = _board_unit(s, rng)
+    if hit:
+        del s.board[hit[0]][hit[1]]
+        s.loc[hit[2]] = -1
+    return hit
+
+
+def _edit_swap(s, rng):
+    hit = _board_unit(s, rng, at_least=2)
+    if hit:
+        s.board[hit[0]].reverse()
+    return hit
+
+
+def _edit_card(s, rng):
+    hit = _board_unit(s, rng)
+    if hit:
+        j = hit[2]
+        s.set_card(j, 1 + s.card[j] % (len(s.game.u_bp) - 2))
+    return hit
+
+
+def _edit_anchor(s, rng):
+    live = [i for i, lvl in enumerate(s.alvl) if lvl >= 0]
+    if live:
+        i = live[int(rng.integers(len(live)))]
+        s.abp[i] += -1 if s.abp[i] > 0 else 1
+    return bool(live)
+
+
+EDITS = {"unit BP": _edit_bp, "unit moved": _edit_move, "unit removed": _edit_remove,
+         "units reordered": _edit_swap, "unit card": _edit_card, "anchor BP": _edit_anchor}
+
+
+@pytest.mark.parametrize("players,params", SETTINGS)
+def test_slot_memo_sees_each_fact_a_slot_scores(players, params):
+    """A slot replays its remembered board terms (agents/heuristics/xenodex_slots.py) only
+    while its own facts stand: after a position is scored, a copy with one of them changed (a
+    unit's BP or card, a unit moved to another slot, removed or the slot's order reversed, an
+    anchor's BP) scores as the reference scores it, as does the position itself again."""
+    game = load_game("xenodex", num_players=players, **params)
+    tables, w = xd_h._Tables(game), xd_h.XenodexWeights()
+    heuristic = xd_h.make()
+    rng = np.random.default_rng(players)
+    checked = dict.fromkeys(EDITS, 0)
+    for i, state in enumerate(positions(game, range(2), limit=300)):
+        if i % 5:
+            continue
+        expected = xd_h.values(state.public_board(), tables, w)
+        for name, edit in EDITS.items():
+            assert heuristic(state) == expected  # the memo now holds this position's slots
+            copy = state.clone()
+            if edit(copy, rng):
+                assert heuristic(copy) == xd_h.values(copy.public_board(), tables, w), name
+                checked[name] += 1
+    assert min(checked.values()) > 15, checked
