@@ -19,7 +19,8 @@ Modules:
   computes it from the state (`FirstCycleHeuristic`).
 - `cipher`: FE Cipher's orbs, board, cards and Main Character threat (`CipherWeights`);
   `cipher_state` computes it from the state (`CipherHeuristic`).
-- `xenodex`: XenodeX's per-seat score turned into expected rewards (`XenodexWeights`).
+- `xenodex`: XenodeX's per-seat score turned into expected rewards (`XenodexWeights`);
+  `xenodex_slots` adds its board terms slot by slot, replaying those of unchanged slots.
 - `reference`: each heuristic computed from the view that defines it (`make_reference_heuristic`).
 - `tables`: `TableCache`, the per-(game, weights) tables of the state paths, built once.
 The two-seat heuristics share `TwoSeatHeuristic` (seat 1's value is minus seat 0's).
