@@ -426,6 +426,10 @@ class XenodexHeuristic:
         self._game: Any = None
         self._weighted: _Weighted | None = None
 
+    def __reduce__(self) -> tuple:
+        # the tables and memos are caches: a copy or a pickle rebuilds them
+        return type(self), (self.weights,)
+
     def __call__(self, state: Any) -> list[float]:
         """Every seat's value of `state` (`values` of its public board)."""
         game = state.game
