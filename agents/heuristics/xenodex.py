@@ -42,7 +42,9 @@ A seat's score has these terms (weights in `XenodexWeights`):
 public fields (the heuristic's path: no board is built), with every product of the weights
 and the printed tables formed once per game and weights (`_Weighted`) and what the anchor
 grid decides (income, control, anchor values, STR bonuses) remembered per grid (`_grid`):
-greedy's children and a search's nodes mostly share their parent's anchors. Each sum keeps
+greedy's children and a search's nodes mostly share their parent's anchors. The board terms
+come slot by slot from agents/heuristics/xenodex_slots.py, which replays a slot's additions
+while its units and anchors are unchanged. Each sum keeps
 the order of `scores`, so the floats are `==` to it, not just close: greedy breaks ties
 with its generator, and a last-bit difference would change its games.
 """
