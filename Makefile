@@ -54,7 +54,7 @@ soak: $(STAMP)
 
 ## The speed scripts (bench/), with the peer libraries timed beside ours in the same processes
 ## (PettingZoo, OpenSpiel, RLCard: extra `bench`) and PPO training through both vector envs
-## (bench/train.py); regenerates docs/performance.md from their JSON. About 7 minutes on 2 idle cores. BENCH_SECONDS is the timed budget per row of
+## (bench/train.py); regenerates docs/performance.md from their JSON. About 8 minutes on 2 idle cores. BENCH_SECONDS is the timed budget per row of
 ## bench/engine.py and bench/env.py (a smoke run: make bench BENCH_SECONDS=0.3).
 BENCH_SECONDS ?= 2
 BENCH_OUT ?= build/bench

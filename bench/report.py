@@ -234,7 +234,7 @@ def greedy_lines(doc: dict) -> list[str]:
         f"The greedy agent's one-ply lookahead on the first {doc['settings'].get('greedy_decisions')} "
         "positions with a choice of greedy self-play games (the positions a greedy opponent meets "
         "in training), each decided once: microseconds per decision over wall time and over CPU time, "
-        "best of three rounds. Beside it, in interleaved rounds on the same positions, the plain "
+        f"best of {doc['settings'].get('greedy_rounds', 3)} rounds. Beside it, in interleaved rounds on the same positions, the plain "
         "one-ply lookahead it computes faster with identical choices (`agents.greedy.plain_lookahead` "
         "with the reference heuristic: a fresh clone of one determinization per action, scored from "
         "the observation or public board), and how many times cheaper in CPU time greedy is "

@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="torch device of the networks: cpu, cuda or auto (the GPU timing: run once with "
                          "cpu and once with cuda on a machine with a GPU)")
     ap.add_argument("--seed", type=int, default=1, help="training seed (envs and PPO)")
-    ap.add_argument("--quick", action="store_true", help="8192 steps, best of two rounds (make bench)")
+    ap.add_argument("--quick", action="store_true", help="16384 steps, best of three rounds (make bench)")
     ap.add_argument("--json", metavar="FILE", help="write the figures here for bench/report.py")
     args = ap.parse_args(argv)
     rows = [r for r in args.rows.split(",") if r]
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.rollout < 64 or args.rollout % 64:
         ap.error(f"--rollout must be a positive multiple of 64, got {args.rollout}")
     if args.quick:
-        args.steps, args.repeat = 8192, 2
+        args.steps, args.repeat = 16384, 3
     import torch
 
     from experiments.rl.train_ppo import resolve_device
