@@ -7,7 +7,6 @@ copies a second). The tests hold the two equal over seeded games.
 """
 from __future__ import annotations
 
-import contextlib
 import math
 from typing import Any
 
@@ -191,7 +190,14 @@ def _value(state: Any, t: _Tables, att_pw: list[int] | None, def_pw: list[int] |
             _strip(t, dfn, def_pw, di, state.b_def_mod, False)
         if ai >= 0 and di >= 0 and not state.b_evaded:
             fight = (ai, di, w.sure_hit if att_power >= def_power else 1.0 - w.sure_hit)
-    att_mc, def_mc = att.index_of(att.mc), dfn.index_of(dfn.mc)
+    try:  # `index_of` of each Main Character, inlined: it is on the field while the game is on
+        att_mc = att.u_uid.index(att.mc)
+    except ValueError:
+        att_mc = -1
+    try:
+        def_mc = dfn.u_uid.index(dfn.mc)
+    except ValueError:
+        def_mc = -1
     att_orbs, att_hand, def_orbs, def_hand = len(att.orbs), len(att.hand), len(dfn.orbs), len(dfn.hand)
     defence = _side(t, dfn, def_pw, def_mc, def_orbs, def_hand, att, att_pw, att_mc, False)
     k = -1  # the attacking unit: in the battle, or waiting for its target
@@ -262,8 +268,10 @@ def _state_value(state: Any, t: _Tables) -> float:
     powers are first worked out where read, then, if a loud card is met, asked of
     `unit_powers` as in a battle."""
     if state.b_att < 0:
-        with contextlib.suppress(_Loud):  # a loud card met: fall through to unit_powers
+        try:
             return _value(state, t, None, None)
+        except _Loud:  # a loud card met: fall through to unit_powers
+            pass
     active = state.active
     return _value(state, t, unit_powers(state, active), unit_powers(state, 1 - active))
 
@@ -281,6 +289,13 @@ class CipherHeuristic(TwoSeatHeuristic):
     def __reduce__(self) -> tuple:
         # the tables are a cache (with lambdas in it): a copy or a pickle rebuilds them
         return type(self), (self.weights,)
+
+    def __call__(self, state: Any) -> list[float]:
+        t = self._tables
+        if t is None or t.game is not state.game or t.w is not self.weights:
+            t = self._tables = _TABLES.get(state.game, self.weights)
+        v = _state_value(state, t)
+        return [v, -v]
 
     def seat0_value(self, state: Any) -> float:
         """`value` of seat 0's observation (computed as `state_value` does)."""
