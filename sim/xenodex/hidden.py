@@ -72,10 +72,10 @@ def _redeal_characters(s, q: int, observer: int, rng: np.random.Generator) -> No
             bp[i] = 0
     if q == observer:
         s.hand[q] = hand = _take(cards, ids, hand_cards, taken)
-        rest = [i for k, i in enumerate(ids) if k not in taken] if taken else ids
+    rest = [i for k, i in enumerate(ids) if k not in taken] if taken else ids
+    if q == observer:
         s.deck[q] = shuffled(rest, rng)
     else:
-        rest = [i for k, i in enumerate(ids) if k not in taken] if taken else ids
         pool = shuffled(rest, rng)
         s.hand[q] = hand = sorted(pool[:len(hand)])
         s.deck[q] = pool[len(hand):]
