@@ -233,8 +233,10 @@ def greedy_lines(doc: dict) -> list[str]:
         "### Greedy", "",
         f"The greedy agent's one-ply lookahead on the first {doc['settings'].get('greedy_decisions')} "
         "positions with a choice of greedy self-play games (the positions a greedy opponent meets "
-        "in training), each decided once: microseconds per decision over wall time and over CPU time, "
-        f"best of {doc['settings'].get('greedy_rounds', 3)} rounds. Beside it, in interleaved rounds on the same positions, the plain "
+        "in training), each decided with a fresh generator made before the clock starts: mean "
+        "microseconds per decision over wall time and over CPU time, each position's fastest of "
+        f"{doc['settings'].get('greedy_rounds', 3)} rounds. Beside it, each position decided right "
+        "after greedy's (the order alternating by round), the plain "
         "one-ply lookahead it computes faster with identical choices (`agents.greedy.plain_lookahead` "
         "with the reference heuristic: a fresh clone of one determinization per action, scored from "
         "the observation or public board), and how many times cheaper in CPU time greedy is "
