@@ -292,8 +292,9 @@ def train_section(doc: dict) -> list[str]:
         f"{s['opponent']}, default hyperparameters: {s.get('rollout', 2048):,} samples per update, minibatches of 512, "
         f"4 epochs, two hidden layers of 256; the row says which network), {s['device'].upper()} with {s['threads']} torch thread(s): "
         f"env steps per second over {s['steps']:,} timed steps per row after one untimed "
-        f"rollout and update, network forward passes and PPO updates included; best of "
-        f"{s['repeat']} interleaved rounds, seed {s['seed']}. Rollout seconds include the env's "
+        f"rollout and update, network forward passes and PPO updates included. The rows take "
+        f"turns update by update; each update's fastest of {s['repeat']} rounds (the same seeded "
+        f"training each round), seed {s['seed']}. Rollout seconds include the env's "
         "(`step_wait`); the rest of a row's time is the PPO update.", "",
         *table(["row", "envs", "steps/s", "seconds", "rollout s", "env s", "update s", "what"], rows,
                "lrrrrrrl"),

@@ -8,11 +8,11 @@
 Each row trains sb3-contrib's MaskablePPO exactly as `tcglab train` does
 (experiments/rl/train_ppo.py `make_vec_env` and `make_model`, default hyperparameters:
 `--rollout` 2048 samples per update, minibatches of 512, 4 epochs, two hidden layers of 256)
-and times `model.learn(--steps)` after one untimed warm-up rollout and update: env steps per
-second with the network's forward passes and PPO updates included. The learner's seat is
-drawn per game, the opponent is `--opponent` (default random), on `--device` (default cpu;
-`cuda` on a GPU machine, so one run per device compares them) with `--threads` torch
-threads (default 1). Rows:
+and times `--steps` env steps of `model.learn`, one update at a time, after one untimed
+warm-up rollout and update: env steps per second with the network's forward passes and PPO
+updates included. The learner's seat is drawn per game, the opponent is `--opponent`
+(default random), on `--device` (default cpu; `cuda` on a GPU machine, so one run per
+device compares them) with `--threads` torch threads (default 1). Rows:
 
 - `dummy`: `--vec dummy --policy mlp`, a DummyVecEnv of 8 single-agent envs x 256 steps per
   rollout and SB3's dense MlpPolicy (the path `tcglab train` used before BatchVecEnv and the
@@ -23,10 +23,12 @@ threads (default 1). Rows:
 - `batch8`: BatchVecEnv with the dummy row's 8 envs x 256 steps, sparse policy;
 - `dummy_sparse`: the dummy row's env with the sparse policy (only the network changed).
 
-Rows interleave over `--repeat` rounds and each keeps its fastest round (as bench/env.py).
-Beside steps/s, each row splits its time into rollouts (of which the env's `step_wait`)
-and updates. The summary gives batch / dummy against the 3x target. `--json FILE` writes
-the figures for bench/report.py.
+The rows take turns update by update (one rollout and its PPO update each, the order
+alternating), so a slow spell of the host falls on every row alike; each of `--repeat`
+rounds repeats the same seeded training, and each update keeps its fastest run. Beside
+steps/s, each row splits its time into rollouts (of which the env's `step_wait`) and
+updates. The summary gives batch / dummy against the 3x target. `--json FILE` writes the
+figures for bench/report.py.
 """
 from __future__ import annotations
 
@@ -52,10 +54,11 @@ NOTES = {"dummy": "DummyVecEnv of 8 single-agent envs, dense MLP",
          "dummy_sparse": "DummyVecEnv of 8 single-agent envs, sparse first layer"}
 
 
-def time_row(row: str, steps: int, game: str, opponent: str, seed: int, rollout: int = 2048,
-             device: str = "cpu") -> dict[str, Any]:
-    """Train one row for `steps` env steps after a warm-up rollout of `rollout` samples (every
-    row's samples per update: its envs x rollout / envs steps); its times in seconds."""
+def start_row(row: str, game: str, opponent: str, seed: int, rollout: int = 2048,
+              device: str = "cpu") -> dict[str, Any]:
+    """One row's model and vector env after a warm-up rollout and update (untimed), every
+    row's samples per update `rollout` (its envs x rollout / envs steps), with its rollout,
+    env and update seconds counted from here on in `spent`."""
     import agents
     from experiments.rl.train_ppo import Args, make_model, make_vec_env
     vec, num_envs, policy = ROWS[row]
@@ -79,14 +82,44 @@ def time_row(row: str, steps: int, game: str, opponent: str, seed: int, rollout:
     model.collect_rollouts = timed(model.collect_rollouts, "rollout_s")
     model.train = timed(model.train, "update_s")
     venv.step_wait = timed(venv.step_wait, "env_s")
-    start_steps = model.num_timesteps
-    t0 = time.perf_counter()
-    model.learn(steps, reset_num_timesteps=False)
-    seconds = time.perf_counter() - t0
-    done = model.num_timesteps - start_steps
-    venv.close()
-    return {"row": row, "vec": vec, "num_envs": num_envs, "n_steps": n_steps, "policy": policy, "note": NOTES[row],
-            "rollout": num_envs * n_steps, "steps": done, "seconds": seconds, "steps_per_s": done / seconds, **spent}
+    return {"row": row, "model": model, "venv": venv, "spent": spent, "vec": vec, "num_envs": num_envs,
+            "n_steps": n_steps, "policy": policy}
+
+
+def time_rows(rows: list[str], steps: int, game: str, opponent: str, seed: int, rollout: int = 2048,
+              device: str = "cpu") -> list[list[dict[str, float]]]:
+    """Train every row for `steps` env steps, one update (`rollout` samples) at a time, the
+    rows taking turns update by update (the order alternating), so a slow spell of the host
+    falls on all of them alike: per row, per update, its seconds and their split."""
+    started = [start_row(row, game, opponent, seed, rollout, device) for row in rows]
+    chunks: list[list[dict[str, float]]] = [[] for _ in rows]
+    for i in range(max(1, steps // rollout)):
+        for k in (range(len(rows)) if i % 2 == 0 else reversed(range(len(rows)))):
+            r = started[k]
+            model, spent = r["model"], r["spent"]
+            before = dict(spent)
+            first = model.num_timesteps
+            t0 = time.perf_counter()
+            model.learn(rollout, reset_num_timesteps=False)
+            chunk = {key: spent[key] - before[key] for key in spent}
+            chunk.update(seconds=time.perf_counter() - t0, steps=model.num_timesteps - first)
+            chunks[k].append(chunk)
+    for r in started:
+        r["venv"].close()
+    return chunks
+
+
+def best_of(rounds: list[list[dict[str, float]]], row: str) -> dict[str, Any]:
+    """A row's figures from its updates over `rounds` (the same seeded training each round):
+    each update's fastest run, summed."""
+    vec, num_envs, policy = ROWS[row]
+    total = {"steps": 0, "seconds": 0.0, "rollout_s": 0.0, "update_s": 0.0, "env_s": 0.0}
+    for runs in zip(*rounds):
+        fastest = min(runs, key=lambda c: c["seconds"])
+        for key in total:
+            total[key] += fastest[key]
+    return {"row": row, "vec": vec, "num_envs": num_envs, "policy": policy, "note": NOTES[row],
+            "steps_per_s": total["steps"] / total["seconds"], **total}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,13 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     args.device = resolve_device(args.device)
     info = run_info()
     print(f"# PPO training loop, {args.game} against {args.opponent}, device {args.device}, {args.threads} torch "
-          f"thread(s), {args.steps} steps per row, best of {args.repeat}, seed {args.seed}")
-    best: dict[str, dict[str, Any]] = {}
-    for _ in range(args.repeat):  # rounds interleave the rows, so drift hits all alike
-        for row in rows:
-            r = time_row(row, args.steps, args.game, args.opponent, args.seed, args.rollout, args.device)
-            if row not in best or r["steps_per_s"] > best[row]["steps_per_s"]:
-                best[row] = r
+          f"thread(s), {args.steps} steps per row, rows taking turns update by update, each update's fastest of {args.repeat} "
+          f"rounds, seed {args.seed}")
+    rounds = [time_rows(rows, args.steps, args.game, args.opponent, args.seed, args.rollout, args.device)
+              for _ in range(args.repeat)]
+    best = {row: best_of([chunks[k] for chunks in rounds], row) for k, row in enumerate(rows)}
     print(f"{'row':12s} {'steps/s':>9s} {'seconds':>8s} {'rollout s':>9s} {'env s':>7s} "
           f"{'update s':>8s}  what")
     for row in rows:
