@@ -15,15 +15,17 @@ in player decisions per second under uniformly random legal play:
 - `batch_env`: `envs.BatchEnv` with `--num-envs` matches, the uniform legal choice made
   for all rows at once from the masks; steps/s counts every match's decision.
 
-`--peers` adds the AEC peers of bench/peers.py, timed with the same `aec_loop` in the
-same interleaved rounds: `floor_wrapped` (a do-nothing PettingZoo env under the classic
+`--peers` adds the AEC peers of bench/peers.py, timed with the same AEC loop in the
+same slices: `floor_wrapped` (a do-nothing PettingZoo env under the classic
 wrappers: what PettingZoo's own loop and wrappers cost) and `texas_holdem_v4`. Each game's
 summary line then gives aec_env / floor_wrapped and aec_env / texas_holdem_v4 beside
 batch_env / aec_env, all from one run. A peer whose library is missing is skipped with
 one line.
 
-Each row is timed `--repeat` times (rounds interleave the rows) and the best run is
-kept, as timeit does: the least disturbed run is closest to the code's own cost. Same
+Each row is timed in `--repeat` rounds and keeps its best round, as timeit does: the least
+disturbed run is closest to the code's own cost. Within a round a game's rows take turns in
+8 slices of `--seconds` / 8 each (the order alternating), every row carrying on its own
+games from slice to slice, so a slow spell of the host falls on all of them alike. Same
 seed, same games. `--cpu-time` times with the process's CPU time (steadier when other
 jobs share the machine). `--json FILE` writes the figures for bench/report.py.
 """
@@ -36,6 +38,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Generator
 from typing import Any
 
 import numpy as np
@@ -43,13 +46,15 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench import peers as peer_rows
-from bench.loops import aec_loop
+from bench.loops import aec_runner
 from bench.runinfo import run_info, write_json
 from envs import BatchEnv
 from envs.registry import ENV_MODULES
 from sim import load_game
 
 perf = time.perf_counter
+SLICES = 8
+"""Slices per round in which the rows of a game take turns."""
 
 
 def _parse(game_name: str) -> tuple[str, dict[str, Any]]:
@@ -58,16 +63,20 @@ def _parse(game_name: str) -> tuple[str, dict[str, Any]]:
     return name, ({"num_players": int(players)} if players else {})
 
 
-def bench_engine(seconds: float, seed: int, game_name: str = "first_cycle") -> dict[str, Any]:
-    """Random legal play on the engine alone (no observation, no env)."""
+def engine_runner(seed: int, game_name: str = "first_cycle") -> Generator[dict[str, Any], float, None]:
+    """Random legal play on the engine alone (no observation, no env), in slices: after
+    `next()`, each `send(seconds)` plays on for that long (whole games; set-up timed) and
+    returns the running totals (`elapsed`: the seconds inside the slices only)."""
     name, params = _parse(game_name)
     game = load_game(name, **params)
     randrange = random.Random(seed).randrange
     steps = games = 0
+    elapsed = 0.0
+    k = seed
+    seconds = yield {}
     t0 = perf()
     deadline = t0 + seconds
-    k = seed
-    while perf() < deadline:
+    while True:
         state = game.new_state(k)
         k += 1
         while not state.is_terminal():
@@ -75,40 +84,92 @@ def bench_engine(seconds: float, seed: int, game_name: str = "first_cycle") -> d
             state.apply(legal[randrange(len(legal))])
             steps += 1
         games += 1
-    return {"steps": steps, "in_games": steps, "games": games, "elapsed": perf() - t0}
+        now = perf()
+        if now >= deadline:
+            elapsed += now - t0
+            seconds = yield {"steps": steps, "in_games": steps, "games": games, "elapsed": elapsed}
+            t0 = perf()
+            deadline = t0 + seconds
 
 
-def bench_aec(seconds: float, seed: int, game_name: str = "first_cycle") -> dict[str, Any]:
-    """The AEC env with wrappers, in the loop the AEC peers are timed with."""
+def aec_env_runner(seed: int, game_name: str = "first_cycle") -> tuple[Any, Any]:
+    """The AEC env with wrappers in the loop the AEC peers are timed with (`aec_runner`), and
+    the env (to close)."""
     name, params = _parse(game_name)
     env = importlib.import_module(ENV_MODULES[name]).env(**params)
-    return aec_loop(env, seconds, seed, clock=perf)
+    return aec_runner(env, seed, clock=perf), env
 
 
-def bench_batch(seconds: float, seed: int, num_envs: int, game_name: str = "first_cycle"
-                ) -> dict[str, Any]:
-    """BatchEnv stepping `num_envs` matches; uniform legal actions chosen with numpy."""
+def batch_runner(seed: int, num_envs: int, game_name: str = "first_cycle"
+                 ) -> Generator[dict[str, Any], float, None]:
+    """BatchEnv stepping `num_envs` matches, uniform legal actions chosen with numpy, in slices
+    as `engine_runner`'s."""
     name, params = _parse(game_name)
     benv = BatchEnv(name, num_envs=num_envs, seed=seed, **params)
     rng = np.random.default_rng(seed)
     out = benv.reset()
     steps = games = 0
+    elapsed = 0.0
+    seconds = yield {}
     t0 = perf()
     deadline = t0 + seconds
-    while perf() < deadline:
+    while True:
         scores = rng.random(out.mask.shape, dtype=np.float32)
         scores *= out.mask
         out = benv.step(scores.argmax(axis=1))
         steps += num_envs
         games += int(out.dones.sum())
-    return {"steps": steps, "games": games, "elapsed": perf() - t0}
+        now = perf()
+        if now >= deadline:
+            elapsed += now - t0
+            seconds = yield {"steps": steps, "games": games, "elapsed": elapsed}
+            t0 = perf()
+            deadline = t0 + seconds
 
 
 def peer_runners() -> tuple[list[tuple[str, Any, str]], list[dict[str, str]]]:
-    """`(row, fn(seconds, seed), note)` for each AEC peer of bench/peers.py, and the skipped ones."""
+    """`(row, start(seed) -> (runner, env), note)` for each AEC peer of bench/peers.py, and the
+    skipped ones."""
     ready, skipped = peer_rows.load(peer_rows.AEC_PEERS)
-    return [(peer.name, lambda s, sd, make=make: aec_loop(make(), s, sd, clock=perf), peer.note)
-            for peer, make in ready], skipped
+    rows = []
+    for peer, make in ready:
+        def start(seed: int, make=make) -> tuple[Any, Any]:
+            env = make()
+            return aec_runner(env, seed, clock=perf), env
+        rows.append((peer.name, start, peer.note))
+    return rows, skipped
+
+
+def time_rows(rows: list[tuple[str, Any, str]], seconds: float, warmup: float, repeat: int,
+              seed: int) -> dict[str, dict[str, Any]]:
+    """Each row's best round of `repeat`: the rows take turns in `SLICES` slices of
+    `seconds / SLICES` per round (the order alternating), each carrying on its own games,
+    after an untimed warm-up of `warmup` seconds each."""
+    started = {}
+    for name, start, _note in rows:
+        runner, env = start(seed)
+        next(runner)
+        started[name] = (runner, env, runner.send(warmup) if warmup > 0 else
+                         {"steps": 0, "in_games": 0, "games": 0, "elapsed": 0.0})
+    best: dict[str, dict[str, Any]] = {}
+    for _ in range(repeat):
+        before = {name: totals for name, (_r, _e, totals) in started.items()}
+        now = dict(before)
+        for i in range(SLICES):
+            names = list(started) if i % 2 == 0 else list(reversed(started))
+            for name in names:
+                now[name] = started[name][0].send(seconds / SLICES)
+        for name in started:
+            r = {key: now[name][key] - before[name].get(key, 0) for key in now[name]}
+            r["rate"] = r["steps"] / r["elapsed"]
+            if name not in best or r["rate"] > best[name]["rate"]:
+                best[name] = r
+            started[name] = (started[name][0], started[name][1], now[name])
+    for runner, env, _totals in started.values():
+        runner.close()
+        if env is not None:
+            env.close()
+    return best
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,20 +216,12 @@ def main(argv: list[str] | None = None) -> int:
         name, params = _parse(game)
         env_name = ENV_MODULES[name].rsplit(".", 1)[1]
         env_args = ", ".join(f"{k}={v}" for k, v in params.items())
-        rows = [("engine", lambda s, sd, g=game: bench_engine(s, sd, g), "sim only, no observation"),
-                ("aec_env", lambda s, sd, g=game: bench_aec(s, sd, g),
+        rows = [("engine", lambda sd, g=game: (engine_runner(sd, g), None), "sim only, no observation"),
+                ("aec_env", lambda sd, g=game: aec_env_runner(sd, g),
                  f"{env_name}.env({env_args}), wrappers, obs encoded"),
-                ("batch_env", lambda s, sd, g=game: bench_batch(s, sd, args.num_envs, g),
+                ("batch_env", lambda sd, g=game: (batch_runner(sd, args.num_envs, g), None),
                  f"BatchEnv, {args.num_envs} matches, obs encoded")] + peers
-        best: dict[str, dict[str, Any]] = {}
-        for _ in range(args.repeat):  # rounds interleave the rows, so drift hits all alike
-            for name, fn, _note in rows:
-                if args.warmup > 0:
-                    fn(args.warmup, args.seed + 1_000_003)
-                r = fn(args.seconds, args.seed)
-                r["rate"] = r["steps"] / r["elapsed"]
-                if name not in best or r["rate"] > best[name]["rate"]:
-                    best[name] = r
+        best = time_rows(rows, args.seconds, args.warmup, args.repeat, args.seed)
         out_rows = []
         peer_names = {p[0] for p in peers}
         for name, _fn, note in rows:

@@ -11,12 +11,14 @@ row of ours it stands beside, so the two differ only in the library under the lo
 - `aec_loop(env, seconds, seed)`: the PettingZoo AEC loop of bench/env.py: one seeded
   `env.reset(seed=seed)` before the clock starts, then `agent_iter()`, `last()`, a
   uniform choice among the ones of `obs["action_mask"]`, `step()`; later resets are timed.
+  `aec_runner(env, seed)` is the same loop in slices (`send(seconds)`), so that rows can
+  take turns.
 """
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 import numpy as np
@@ -66,22 +68,21 @@ def play_engine(new_state: Callable[[int], Any], seconds: float, seed: int,
             "setup": setup}
 
 
-def aec_loop(env: Any, seconds: float, seed: int,
-             clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
-    """Random legal play through a PettingZoo AEC env for `seconds`; closes the env.
-
-    Steps count player decisions (the `step(None)` calls for finished agents are timed,
-    not counted); a game cut off by the budget counts toward steps, not games or
-    `in_games` (the steps of completed games)."""
+def aec_runner(env: Any, seed: int, clock: Callable[[], float] = time.perf_counter
+               ) -> Generator[dict[str, Any], float, None]:
+    """`aec_loop` in slices, for rows that take turns: after `next()`, each `send(seconds)`
+    plays on for that long, the game in progress carried over, and returns the running
+    totals of `aec_loop`'s counts (`elapsed`: the seconds inside the slices only)."""
     flatnonzero = np.flatnonzero
     randrange = random.Random(seed).randrange
     env.reset(seed=seed)
     steps = games = in_games = 0
+    elapsed = 0.0
+    seconds = yield {}
     t0 = clock()
     deadline = t0 + seconds
-    done = False
     first = True
-    while not done:
+    while True:
         if not first:
             env.reset()
         first = False
@@ -94,12 +95,26 @@ def aec_loop(env: Any, seconds: float, seed: int,
                 action = int(legal[randrange(legal.size)])
                 steps += 1
             env.step(action)
-            if clock() >= deadline:
-                done = True
-                break
-        else:
-            games += 1
-            in_games = steps
-    elapsed = clock() - t0
+            now = clock()
+            if now >= deadline:
+                elapsed += now - t0
+                seconds = yield {"steps": steps, "in_games": in_games, "games": games, "elapsed": elapsed}
+                t0 = clock()
+                deadline = t0 + seconds
+        games += 1
+        in_games = steps
+
+
+def aec_loop(env: Any, seconds: float, seed: int,
+             clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
+    """Random legal play through a PettingZoo AEC env for `seconds`; closes the env.
+
+    Steps count player decisions (the `step(None)` calls for finished agents are timed,
+    not counted); a game cut off by the budget counts toward steps, not games or
+    `in_games` (the steps of completed games)."""
+    runner = aec_runner(env, seed, clock)
+    next(runner)
+    counts = runner.send(seconds)
+    runner.close()
     env.close()
-    return {"steps": steps, "in_games": in_games, "games": games, "elapsed": elapsed}
+    return counts
