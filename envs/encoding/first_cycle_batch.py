@@ -137,8 +137,7 @@ class ColumnBatch:
         facts: list[int] = []
         zone_cards: list[int] = []
         zone_lens: list[int] = []
-        columns: tuple[list[int], ...] = ([], [], [], [], [], [], [], [])  # the 8 record fields
-        card, exhausted, attached, power, entered, used, mod_turn, mod_battle = columns
+        records: list[int] = []  # per row and side: its 6 fighters' 8 record fields, field by field
         ones: list[int] = []
         idx: list[int] = []
         val: list[float] = []
@@ -162,20 +161,21 @@ class ColumnBatch:
                 you.hand, you.deck[:you.known_bottom] if you.known_bottom > 0 else (), you.discard,
                 opp.revealed, opp.deck[:opp.known_bottom] if opp.known_bottom > 0 else (), opp.discard))
             for pl, side in ((you, me), (opp, 1 - me)):
-                card += pl.card
-                exhausted += pl.exhausted
-                attached += pl.attached
-                power += powers(state, side)
-                entered += pl.entered
-                used += pl.used
-                mod_turn += pl.mod_turn
-                mod_battle += pl.mod_battle
+                records += pl.card
+                records += pl.exhausted
+                records += pl.attached
+                records += powers(state, side)
+                records += pl.entered
+                records += pl.used
+                records += pl.mod_turn
+                records += pl.mod_battle
             if battle is not None or pending is not None or you.known_top:
                 gather_rare({"player": me}, {"known_top": known_top(you)}, battle_seen(state),
                             pending_seen(state, me), ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
-        spaces = np.array(columns, dtype=np.int64).T if card else np.zeros((0, 8), dtype=np.int64)
+        # (side, field, fighter) to one 8-field row per fighter space
+        spaces = int64_array(records).reshape(-1, 8, FIGHTERS).transpose(0, 2, 1).reshape(-1, 8)
         return self._fill(facts, zone_cards, zone_lens, spaces, ones, idx, val, ones_ends, idx_ends)
 
     def _fill(self, facts: list[int], zone_cards: list[int], zone_lens: list[int], spaces: np.ndarray,
