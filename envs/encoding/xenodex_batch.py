@@ -148,10 +148,12 @@ class StateUnits:
         """Forget the rows added."""
         self.js: list[int] = []        # every row's units (instances), slot by slot
         self.sizes: list[int] = []     # units per (row, slot)
-        self.raw: list[int] = []       # per unit: card, bp, used, flags
+        self.cards: list[int] = []     # per unit: its card, BP, strikes used and flags
+        self.bps: list[int] = []
+        self.useds: list[int] = []
+        self.flags: list[int] = []
         self.anchors: list[int] = []   # per row: alvl, abp, bstr, bdef (n * K each)
         self.fields: list[int] = []    # per row: fstr, fdef
-        self.units_of: list[int] = []  # units per row
 
     def add(self, state: Any) -> None:
         """Add the next row's state."""
@@ -159,17 +161,18 @@ class StateUnits:
         js = list(chain.from_iterable(board))
         self.js += js
         self.sizes += map(len, board)
-        raw = self.raw
         if len(js) > 1:
             get = itemgetter(*js)
-            raw += get(state.card)
-            raw += get(state.bp)
-            raw += get(state.used)
-            raw += get(state.flags)
+            self.cards += get(state.card)
+            self.bps += get(state.bp)
+            self.useds += get(state.used)
+            self.flags += get(state.flags)
         elif js:
             j = js[0]
-            raw += (state.card[j], state.bp[j], state.used[j], state.flags[j])
-        self.units_of.append(len(js))
+            self.cards.append(state.card[j])
+            self.bps.append(state.bp[j])
+            self.useds.append(state.used[j])
+            self.flags.append(state.flags[j])
         anchors = self.anchors
         anchors += state.alvl
         anchors += state.abp
@@ -196,13 +199,8 @@ class StateUnits:
         slot = np.repeat(np.arange(len(self.sizes)), int64_array(self.sizes))  # (row, k) index
         row = slot // K
         k = slot - row * K
-        # each row's units' cards, then BP, used and flags: unit u of the row at + u
-        raw = int64_array(self.raw)
-        per_row = int64_array(self.units_of)
-        first = np.repeat(np.cumsum(per_row * 4) - per_row * 4, per_row)  # row's first entry
-        within = np.arange(len(j)) - np.repeat(np.cumsum(per_row) - per_row, per_row)
-        at = first + within
-        card, bp, used, flags = (raw[at + f * np.repeat(per_row, per_row)] for f in range(4))
+        card, bp, used, flags = (int64_array(f) for f in (self.cards, self.bps, self.useds,
+                                                          self.flags))
         fields = int64_array(self.fields).reshape(-1, 2)
         side = j // D
         seat = side < n

@@ -6,8 +6,10 @@ slots; and the observer's hands and the Echo discard, whose card counts it write
 then `put` writes every row's seat blocks with numpy, as
 `XenodexEncoder.gather` writes them from observations: a seat's emission as
 `cycle.emission` gives it (solo or contested by level, plus the Echo's surge), the slots
-it controls as `cycle.controllers` finds them (the one live anchor there, active), the
-card counts by `bincount`. tests/envs/test_xenodex_fast_encoding.py and
+it controls as `cycle.controllers` finds them (the one live anchor there, active), every
+count zone's cards (each seat's staged, knocked-out and played TX cards, the observer's
+hands and the Echo discard) counted in one `np.unique` over their entries' positions.
+tests/envs/test_xenodex_fast_encoding.py and
 tests/envs/test_encoding_digest.py check the rows against `encode`'s.
 """
 from __future__ import annotations
@@ -22,6 +24,8 @@ from envs.encoding.xenodex_layout import CDX_CAP, CDX_SCALE, EMISSION_SCALE
 
 _SCALARS = 9
 """Raw numbers per seat in `StateSeats.scalars`."""
+_FEATURES = 11
+"""Scaled numbers per seat block: the scalars' but `starved`, emission, control, proven."""
 
 
 class StateSeats:
@@ -42,11 +46,25 @@ class StateSeats:
         self.base = np.array([[enc.seat_bases[r] for r in rel[:n]] for rel in enc._rel],
                              dtype=np.int64)
         self.present, self.deck, self.starved = so["present"], so["deck"], so["starved"]
-        self.counted = (so["staged"] - 1, so["discard"] - 1, so["tx_discard"] - 1)
         self.offsets = np.array(enc._seat_off, dtype=np.int64)
-        self.cards = max(len(game.u_name), len(game.tx), len(game.echoes))  # any card id < this
-        # per row: the observer's hand, its TX hand, the Echo discard
-        self.row_counted = (enc.o_hand - 1, enc.o_tx_hand - 1, enc.o_echo_disc - 1)
+        # Where each count cell of a row starts (minus 1: card ids count from 1), as the
+        # row's observer `me` sees it: per zone z and seat q the cell z * n + q in q's seat
+        # block, then the observer's hand, TX hand and the Echo discard.
+        counted = (so["staged"] - 1, so["discard"] - 1, so["tx_discard"] - 1)
+        rows_counted = (enc.o_hand - 1, enc.o_tx_hand - 1, enc.o_echo_disc - 1)
+        self.cell_at = np.array([[self.base[me, q] + counted[z] for z in range(3) for q in range(n)]
+                                 + list(rows_counted) for me in range(n)], dtype=np.int64)
+        self.cells = 3 * n + 3
+        # Each seat feature's raw number times `mul`, divided by `div` (the encoder's scale,
+        # as `gather` applies it: a product or a quotient), clipped to [lo, hi].
+        inf = np.inf
+        i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = enc._seat_inv
+        self.mul = np.array([1.0, 1.0, i_hand, i_deck, i_pool, i_pool, i_tx_draw, 1.0,
+                             i_tx_plays, i_slots, i_slots])
+        self.div = np.ones(_FEATURES)
+        self.div[[0, 1, 7]] = CDX_SCALE, EMISSION_SCALE, 16.0
+        self.lo = np.array([0.0, 0.0, 0.0, -inf, 0.0, -inf, 0.0, 0.0, 0.0, -inf, -inf])
+        self.hi = np.array([CDX_CAP, 2.0, 2.0, inf, 1.0, inf, 2.0, 2.0, 1.0, inf, inf])
         self.clear()
 
     def clear(self) -> None:
@@ -54,10 +72,8 @@ class StateSeats:
         self.scalars: list[int] = []   # per row and seat: _SCALARS numbers (see `add`)
         self.decks: list[int] = []     # per row and seat: its deck's one-hot index
         self.anchors: list[int] = []   # per row: proven (K), surge
-        self.zones: list[list[int]] = [[], [], []]   # staged and discard cards, TX played
-        self.zone_sizes: list[list[int]] = [[], [], []]  # their numbers per row and seat
-        self.row_zones: list[list[int]] = [[], [], []]  # the observer's hand (cards), TX
-        self.row_sizes: list[list[int]] = [[], [], []]  # hand and the Echo discard, per row
+        self.counted: list[int] = []    # every row's counted cards, cell by cell
+        self.cell_sizes: list[int] = []  # per row its 3 n + 3 cells' sizes (`cell_at`)
 
     def add(self, state: Any, me: int) -> None:
         """Add the next row's state, as seat `me` sees it."""
@@ -80,34 +96,29 @@ class StateSeats:
         a = self.anchors
         a += state.proven
         a.append(self.surge[state.echo])
-        (staged, discard, tx), (n_staged, n_discard, n_tx) = self.zones, self.zone_sizes
+        cards, sizes = self.counted, self.cell_sizes
         card_of = state.card.__getitem__
-        staged += map(card_of, chain.from_iterable(state.staged))
-        n_staged += map(len, state.staged)
-        discard += map(card_of, chain.from_iterable(state.discard))
-        n_discard += map(len, state.discard)
-        tx += chain.from_iterable(state.tx_disc)
-        n_tx += map(len, state.tx_disc)
-        (hand, tx_hand, echo), (n_hand, n_tx_hand, n_echo) = self.row_zones, self.row_sizes
+        cards += map(card_of, chain.from_iterable(state.staged))
+        sizes += map(len, state.staged)
+        cards += map(card_of, chain.from_iterable(state.discard))
+        sizes += map(len, state.discard)
+        cards += chain.from_iterable(state.tx_disc)
+        sizes += map(len, state.tx_disc)
         mine = state.hand[me]
-        hand += map(card_of, mine)
-        n_hand.append(len(mine))
-        mine = state.tx_hand[me]
-        tx_hand += mine
-        n_tx_hand.append(len(mine))
-        echo += state.echo_disc
-        n_echo.append(len(state.echo_disc))
+        cards += map(card_of, mine)
+        tx_hand = state.tx_hand[me]
+        cards += tx_hand
+        cards += state.echo_disc
+        sizes += (len(mine), len(tx_hand), len(state.echo_disc))
 
-    def put(self, flat: np.ndarray, players: np.ndarray, inv: tuple[float, ...],
-            units: Any) -> None:
+    def put(self, flat: np.ndarray, players: np.ndarray, units: Any) -> None:
         """Write the seat blocks of the rows added into `flat` (the `(rows, size)` output,
-        flat); `players[i]` is row i's observer, `inv` the encoder's `_seat_inv`, `units`
-        the `StateUnits` that put the same rows (their anchors)."""
+        flat); `players[i]` is row i's observer, `units` the `StateUnits` that put the same
+        rows (their anchors)."""
         n, K = self.n, self.K
         rows = len(players)
         if not rows:
             return
-        i_hand, i_deck, i_pool, i_tx_draw, i_tx_plays, i_slots = inv
         raw = int64_array(self.scalars).reshape(rows, _SCALARS, n)
         cdx, hand, deck, astaged, pool, tx_hand, tx_deck, tx_left, starved = \
             (raw[:, f] for f in range(_SCALARS))
@@ -127,28 +138,20 @@ class StateSeats:
         seats = np.arange(n)
         proven_n = (proven[:, None, :] == seats[None, :, None]).sum(axis=2)
         base = self.base[players]                                   # (rows, n)
-        values = np.stack([
-            np.clip(cdx / CDX_SCALE, 0.0, CDX_CAP), np.clip(emission / EMISSION_SCALE, 0.0, 2.0),
-            np.clip(hand * i_hand, 0.0, 2.0), deck * i_deck, np.clip(astaged * i_pool, 0.0, 1.0),
-            pool * i_pool, np.clip(tx_hand * i_tx_draw, 0.0, 2.0),
-            np.clip(tx_deck / 16.0, 0.0, 2.0), np.clip(tx_left * i_tx_plays, 0.0, 1.0),
-            controlled * i_slots, proven_n * i_slots], axis=2)         # (rows, n, 11)
+        values = np.stack([cdx, emission, hand, deck, astaged, pool, tx_hand, tx_deck,
+                           tx_left, controlled, proven_n], axis=2)   # (rows, n, 11)
+        values = values * self.mul / self.div
+        np.clip(values, self.lo, self.hi, out=values)
         start = base + (np.arange(rows) * self.size)[:, None]           # (rows, n)
         flat[(start[:, :, None] + self.offsets).reshape(-1)] = values.reshape(-1)
         start = start.reshape(-1)
         flat[start + self.present] = 1.0
         flat[start + self.deck + int64_array(self.decks)] = 1.0
         flat[start[starved.reshape(-1) != 0] + self.starved] = 1.0
-        row_start = np.arange(0, rows * self.size, self.size)
-        for z, (zone, sizes, at) in enumerate(zip(self.zones + self.row_zones,
-                                                  self.zone_sizes + self.row_sizes,
-                                                  self.counted + self.row_counted)):
-            if not zone:
-                continue
-            per_seat = z < 3
-            cell = np.repeat(np.arange(len(sizes)), int64_array(sizes))  # (row, seat) or row
-            ids = int64_array(zone)
-            counts = np.bincount(cell * self.cards + ids, minlength=len(sizes) * self.cards)
-            nz = np.flatnonzero(counts)
-            cell_start = start if per_seat else row_start
-            flat[cell_start[nz // self.cards] + at + nz % self.cards] = counts[nz]
+        # Card counts: each counted card's entry, its cell's start plus its id; repeats add up.
+        if self.counted:
+            cell_start = (self.cell_at[players]
+                          + (np.arange(rows) * self.size)[:, None]).reshape(-1)
+            at = np.repeat(cell_start, int64_array(self.cell_sizes)) + int64_array(self.counted)
+            entries, counts = np.unique(at, return_counts=True)
+            flat[entries] = counts

@@ -90,7 +90,7 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
         players = np.array(mes, dtype=np.intp)
         flat = out.reshape(-1)
         fortify = units.put(flat, players)
-        seat_blocks.put(flat, players, enc._seat_inv, units)
+        seat_blocks.put(flat, players, units)
         slots.put(flat, players, fortify, units)
     for part in (units, seat_blocks, slots):
         part.clear()
