@@ -214,11 +214,12 @@ def move_unit(s, j: int, k2: int) -> None:
 
 
 # ----------------------------------------------------------------------------- targets
-def strike_targets(s, p: int, k: int) -> list[tuple[int, int, bool]]:
-    """(side, unit or -1 for the anchor, is_anchor) a unit of side p may strike in slot k."""
+def rival_units(s, p: int, k: int) -> tuple[dict[int, list[int]], dict[int, list[int]], int]:
+    """The units in slot k of every side but p, as `strike_targets` reads them: (side ->
+    its units, side -> its Taunt units, a bit per side with a Guard unit there)."""
     D = s.D
     g = s.game
-    card = s.card
+    card, taunt, guard = s.card, g.u_taunt, g.u_guard
     chars: dict[int, list[int]] = {}
     taunts: dict[int, list[int]] = {}
     guarded = 0
@@ -228,10 +229,18 @@ def strike_targets(s, p: int, k: int) -> list[tuple[int, int, bool]]:
             continue
         chars.setdefault(q, []).append(j)
         c = card[j]
-        if g.u_taunt[c]:
+        if taunt[c]:
             taunts.setdefault(q, []).append(j)
-        if g.u_guard[c]:
+        if guard[c]:
             guarded |= 1 << q
+    return chars, taunts, guarded
+
+
+def strike_targets(s, p: int, k: int) -> list[tuple[int, int, bool]]:
+    """(side, unit or -1 for the anchor, is_anchor) a unit of side p may strike in slot k:
+    a rival side's Taunt units if it has any there, else all its units; then each rival
+    seat's live anchor there unless that side has a Taunt or a Guard unit in the slot."""
+    chars, taunts, guarded = rival_units(s, p, k)
     out = []
     for q in sorted(chars):
         for j in taunts.get(q) or chars[q]:

@@ -180,9 +180,22 @@ class XenodexState(GameRules, StateData, State):
                     out.append(g.a_tx + t - 1)
 
     def _strike_ids(self, p: int, k: int) -> list[int]:
+        """The `target` ids of `bt.strike_targets(self, p, k)`, in its order, in one pass (the
+        legal list of every strike decision builds it)."""
+        D, K, n = self.D, self.K, self.n
+        chars, taunts, guarded = bt.rival_units(self, p, k)
+        stride = D + K
+        base = self.game.a_target
         out = []
-        for q, j, is_anchor in bt.strike_targets(self, p, k):
-            out.append(self.enc_anchor(p, q, k) if is_anchor else self.enc_unit(p, j))
+        for q in sorted(chars):
+            at = base + (q if q >= n else (q - p) % n) * stride - q * D
+            out += [at + j for j in taunts.get(q) or chars[q]]
+        alvl, abp = self.alvl, self.abp
+        for q in range(n):
+            idx = q * K + k
+            if (q != p and alvl[idx] >= 0 and abp[idx] > 0 and q not in taunts
+                    and not guarded >> q & 1):
+                out.append(base + (q - p) % n * stride + D + k)
         return out
 
     def _cleave_ids(self, p: int, k: int, hits: tuple) -> list[int]:
