@@ -37,7 +37,8 @@ class _Tables:
 
     __slots__ = ("game", "w", "base", "loud", "char", "support", "crit", "r1", "r2", "never",
                  "reach_front", "reach_rear", "hand", "owed", "bonds", "face_up", "unit", "chance",
-                 "hit")
+                 "hit", "kill", "orb", "reach", "threat", "danger", "tempo", "scale", "bond_cap",
+                 "bond_owed", "lines_front", "lines_rear", "lines_none", "memo")
 
     def __init__(self, game: Any, w: CipherWeights) -> None:
         self.game, self.w = game, w
@@ -58,6 +59,15 @@ class _Tables:
         self.unit = _Memo(lambda d: w.unit + w.power * max(d, 0) / 10.0)
         self.chance = _Memo(hit_chance)
         self.hit = hit_cost(1, w)
+        self.kill, self.orb, self.reach, self.threat, self.danger = w.kill, w.orb, w.reach, w.threat, w.danger
+        self.tempo, self.scale, self.bond_cap = w.tempo, w.scale, w.bond_cap
+        self.bond_owed = w.bond - w.hand  # the owed bond's value, less the owed card's
+        # by card: whether a unit in the front line, and in the rear line, reaches a MC in the
+        # front line, in the rear line, or absent (FE-3)
+        self.lines_front = (game.r1, game.r2)
+        self.lines_rear = (game.r2, self.never)
+        self.lines_none = (self.never, self.never)
+        self.memo = None
 
 
 _TABLES = TableCache(_Tables)
@@ -83,31 +93,24 @@ def _power(t: _Tables, pl: Any, pw: list[int] | None, i: int) -> int:
     return v if v > 0 else 0
 
 
-def _side(t: _Tables, pl: Any, pw: list[int] | None, mc: int, orbs: int, hand: int, enemy: Any,
-          enemy_pw: list[int] | None, enemy_mc: int, ready_only: bool, removed: int = -1,
+def _side(t: _Tables, pl: Any, pw: list[int] | None, mc: int, orbs: int, hand: int, bar: int,
+          lines: tuple[list[bool], list[bool]], ready_only: bool, removed: int = -1,
           tapped: int = -1) -> tuple[float, list[float]]:
     """`material` of `pl`'s record (MC at index `mc`) with `orbs` and `hand` cards and its
     unit `removed` gone, and the hit chances `threat` sorts, best first: those of its units
-    that reach the MC of `enemy` at index `enemy_mc` (none when -1), only untapped ones
-    (and not `tapped`) with `ready_only`."""
-    w = t.w
-    s = w.orb * orbs + t.hand[hand]
+    that reach the enemy MC of power `bar` (`lines`: by card, whether a unit in the front
+    line, and in the rear line, reaches it), only untapped ones (and not `tapped`) with
+    `ready_only`."""
+    s = t.orb * orbs + t.hand[hand]
     n = len(pl.bonds)
     if n:
         s += t.bonds[n]
         s += t.face_up[sum(pl.bond_up)]
-    if enemy_mc >= 0:
-        bar = _power(t, enemy, enemy_pw, enemy_mc)
-        # what a unit in the front line, and in the rear line, needs to reach the MC (FE-3)
-        if enemy.u_front[enemy_mc]:
-            from_front, from_rear = t.r1, t.r2
-        else:
-            from_front, from_rear = t.r2, t.never
-    else:
-        from_front = from_rear = t.never
-    unit, chance, reach, loud, base = t.unit, t.chance, w.reach, t.loud, t.base
+    from_front, from_rear = lines
+    unit, chance, reach = t.unit, t.chance, t.reach
     reach_front, reach_rear = t.reach_front, t.reach_rear
     chances = []
+    loud, base = t.loud, t.base
     i = -1
     for st, front, m, tap in zip(pl.u_stack, pl.u_front, pl.u_mod, pl.u_tapped):
         i += 1
@@ -132,32 +135,33 @@ def _side(t: _Tables, pl: Any, pw: list[int] | None, mc: int, orbs: int, hand: i
     return s, chances
 
 
-def _orb_loss(t: _Tables, chances: list[float], orbs: int) -> float:
-    """`threat` of the sorted `chances` against a MC with `orbs` left."""
-    total = 0.0
-    if chances:
-        hit, kill = t.hit, t.w.kill
-        orbs_left = float(orbs)
-        for p in chances:
-            total += p * (hit if orbs_left >= 0.5 else kill)
-            orbs_left -= p
-    return total
-
-
 def _static(t: _Tables, att: tuple[float, list[float]], def_orbs: int, dfn: Any,
             defence: tuple[float, list[float]], att_orbs: int, def_hand: int) -> float:
     """`_static_value` for the active player: `score` of the attacking side (`att`, from
-    `_side`) less that of the waiting one (`defence`, with `def_hand` cards)."""
-    w = t.w
-    a = att[0]
-    a += w.threat * _orb_loss(t, att[1], def_orbs)
-    d = defence[0]
-    d += w.danger * _orb_loss(t, defence[1], att_orbs)
+    `_side`) less that of the waiting one (`defence`, with `def_hand` cards), each side's
+    `threat` worked out inline."""
+    hit, kill = t.hit, t.kill
+    total = 0.0
+    chances = att[1]
+    if chances:
+        orbs_left = float(def_orbs)
+        for p in chances:
+            total += p * (hit if orbs_left >= 0.5 else kill)
+            orbs_left -= p
+    a = att[0] + t.threat * total
+    total = 0.0
+    chances = defence[1]
+    if chances:
+        orbs_left = float(att_orbs)
+        for p in chances:
+            total += p * (hit if orbs_left >= 0.5 else kill)
+            orbs_left -= p
+    d = defence[0] + t.danger * total
     owed = t.owed[def_hand] if dfn.deck else 0.0
-    if len(dfn.bonds) < w.bond_cap:
-        owed += w.bond - w.hand
-    d += w.tempo * owed
-    return math.tanh((a - d) / w.scale)
+    if len(dfn.bonds) < t.bond_cap:
+        owed += t.bond_owed
+    d += t.tempo * owed
+    return math.tanh((a - d) / t.scale)
 
 
 def _strip(t: _Tables, pl: Any, pw: list[int], i: int, mod: int, critical: bool) -> None:
@@ -198,8 +202,28 @@ def _value(state: Any, t: _Tables, att_pw: list[int] | None, def_pw: list[int] |
         def_mc = dfn.u_uid.index(dfn.mc)
     except ValueError:
         def_mc = -1
+    # each MC's power (the bar the other side's units must beat) and the lines reaching it
+    if att_mc >= 0:
+        att_bar = _power(t, att, att_pw, att_mc)
+        def_lines = t.lines_front if att.u_front[att_mc] else t.lines_rear
+    else:
+        att_bar, def_lines = 0, t.lines_none
+    if def_mc >= 0:
+        def_bar = _power(t, dfn, def_pw, def_mc)
+        att_lines = t.lines_front if dfn.u_front[def_mc] else t.lines_rear
+    else:
+        def_bar, att_lines = 0, t.lines_none
     att_orbs, att_hand, def_orbs, def_hand = len(att.orbs), len(att.hand), len(dfn.orbs), len(dfn.hand)
-    defence = _side(t, dfn, def_pw, def_mc, def_orbs, def_hand, att, att_pw, att_mc, False)
+    m = t.memo
+    if (def_pw is None and m is not None and dfn.u_stack == m[0] and dfn.u_front == m[1]
+            and dfn.u_mod == m[2] and dfn.bond_up == m[3] and len(dfn.bonds) == m[4] and def_mc == m[5]
+            and def_orbs == m[6] and def_hand == m[7] and att_bar == m[8] and def_lines is m[9]):
+        defence = m[10]
+    else:
+        defence = _side(t, dfn, def_pw, def_mc, def_orbs, def_hand, att_bar, def_lines, False)
+        if def_pw is None:
+            t.memo = (dfn.u_stack[:], dfn.u_front[:], dfn.u_mod[:], dfn.bond_up[:], len(dfn.bonds), def_mc,
+                      def_orbs, def_hand, att_bar, def_lines, defence)
     k = -1  # the attacking unit: in the battle, or waiting for its target
     if fight is not None:
         k = fight[0]
@@ -213,21 +237,21 @@ def _value(state: Any, t: _Tables, att_pw: list[int] | None, def_pw: list[int] |
                     k = i
                     break
     if k < 0:
-        return sign * _static(t, _side(t, att, att_pw, att_mc, att_orbs, att_hand, dfn, def_pw, def_mc, True),
+        return sign * _static(t, _side(t, att, att_pw, att_mc, att_orbs, att_hand, def_bar, att_lines, True),
                               def_orbs, dfn, defence, att_orbs, def_hand)
     # `_attack_value` and `_expected` of an attack by unit k: the attacker's side with k
     # tapped and the value of a miss are those of every target.
-    tapped = _side(t, att, att_pw, att_mc, att_orbs, att_hand, dfn, def_pw, def_mc, True, tapped=k)
+    tapped = _side(t, att, att_pw, att_mc, att_orbs, att_hand, def_bar, att_lines, True, tapped=k)
     miss = _static(t, tapped, def_orbs, dfn, defence, att_orbs, def_hand)
 
     def expected(j: int, p: float) -> float:
         if j != def_mc:
             hit = _static(t, tapped, def_orbs, dfn,
-                          _side(t, dfn, def_pw, def_mc, def_orbs, def_hand, att, att_pw, att_mc, False,
+                          _side(t, dfn, def_pw, def_mc, def_orbs, def_hand, att_bar, def_lines, False,
                                 removed=j), att_orbs, def_hand)
         elif def_orbs > 0:
             hit = _static(t, tapped, def_orbs - 1, dfn,
-                          _side(t, dfn, def_pw, def_mc, def_orbs - 1, def_hand + 1, att, att_pw, att_mc,
+                          _side(t, dfn, def_pw, def_mc, def_orbs - 1, def_hand + 1, att_bar, def_lines,
                                 False), att_orbs, def_hand + 1)
         else:
             hit = 1.0
@@ -249,7 +273,7 @@ def _value(state: Any, t: _Tables, att_pw: list[int] | None, def_pw: list[int] |
             best = v if best is None or v > best else best
     if best is not None:
         return sign * best
-    return sign * _static(t, _side(t, att, att_pw, att_mc, att_orbs, att_hand, dfn, def_pw, def_mc, True),
+    return sign * _static(t, _side(t, att, att_pw, att_mc, att_orbs, att_hand, def_bar, att_lines, True),
                           def_orbs, dfn, defence, att_orbs, def_hand)
 
 
