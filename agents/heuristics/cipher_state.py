@@ -16,29 +16,22 @@ from agents.heuristics.tables import TableCache
 from sim.cipher.observation import quiet_cards, unit_powers
 
 
-class _Memo(dict):
-    """A dict that fills a missing key `k` with `f(k)`: a weight formula of a small int."""
-
-    __slots__ = ("f",)
-
-    def __init__(self, f: Any) -> None:
-        super().__init__()
-        self.f = f
-
-    def __missing__(self, key: int) -> float:
-        v = self[key] = self.f(key)
-        return v
+_PREFILL = 200
+"""The weight formulas are tabulated up front for ints in [-_PREFILL, _PREFILL]: hand and
+bond counts, printed powers and power differences mostly fall there."""
 
 
 class _Tables:
     """What `state_value` reads on every call for one (game, weights) pair: card facts, and
-    the weight formulas of `material`, `score` and `threat` memoized by their int argument
-    (each entry is the reference's expression, evaluated once)."""
+    the weight formulas of `material`, `score` and `threat` tabulated by their int argument
+    (each entry is the reference's expression, evaluated once). The tables are plain dicts,
+    which Python indexes faster than a dict subclass with `__missing__`: a key not in them
+    yet raises KeyError, and `_state_value` has `add` it and evaluates again."""
 
     __slots__ = ("game", "w", "base", "loud", "char", "support", "crit", "r1", "r2", "never",
                  "reach_front", "reach_rear", "hand", "owed", "bonds", "face_up", "unit", "chance",
                  "hit", "kill", "orb", "reach", "threat", "danger", "tempo", "scale", "bond_cap",
-                 "bond_owed", "lines_front", "lines_rear", "lines_none", "memo")
+                 "bond_owed", "lines_front", "lines_rear", "lines_none", "memo", "formulas")
 
     def __init__(self, game: Any, w: CipherWeights) -> None:
         self.game, self.w = game, w
@@ -52,12 +45,15 @@ class _Tables:
         # material's reach bonus of a unit in the front line, and in the rear line
         self.reach_front = [a or b for a, b in zip(game.r1, game.r2)]
         self.reach_rear = game.r2
-        self.hand = _Memo(lambda n: hand_value(n, w))
-        self.owed = _Memo(lambda h: hand_value(h + 1, w) - hand_value(h, w))
-        self.bonds = _Memo(lambda n: w.bond * min(n, w.bond_cap) + w.extra_bond * max(n - w.bond_cap, 0))
-        self.face_up = _Memo(lambda up: w.face_up * min(up, 3) - (w.no_face_up if up == 0 else 0.0))
-        self.unit = _Memo(lambda d: w.unit + w.power * max(d, 0) / 10.0)
-        self.chance = _Memo(hit_chance)
+        self.hand, self.owed, self.bonds, self.face_up, self.unit, self.chance = {}, {}, {}, {}, {}, {}
+        self.formulas = ((self.hand, lambda n: hand_value(n, w)),
+                         (self.owed, lambda h: hand_value(h + 1, w) - hand_value(h, w)),
+                         (self.bonds, lambda n: w.bond * min(n, w.bond_cap) + w.extra_bond * max(n - w.bond_cap, 0)),
+                         (self.face_up, lambda up: w.face_up * min(up, 3) - (w.no_face_up if up == 0 else 0.0)),
+                         (self.unit, lambda d: w.unit + w.power * max(d, 0) / 10.0),
+                         (self.chance, hit_chance))
+        for key in range(-_PREFILL, _PREFILL + 1):
+            self.add(key)
         self.hit = hit_cost(1, w)
         self.kill, self.orb, self.reach, self.threat, self.danger = w.kill, w.orb, w.reach, w.threat, w.danger
         self.tempo, self.scale, self.bond_cap = w.tempo, w.scale, w.bond_cap
@@ -68,6 +64,17 @@ class _Tables:
         self.lines_rear = (game.r2, self.never)
         self.lines_none = (self.never, self.never)
         self.memo = None
+
+    def add(self, key: Any) -> bool:
+        """Tabulate every weight formula at `key` (each is defined for any int): whether a
+        table lacked it (a KeyError for a key all have came from elsewhere)."""
+        added = False
+        if isinstance(key, int):
+            for table, f in self.formulas:
+                if key not in table:
+                    table[key] = f(key)
+                    added = True
+        return added
 
 
 _TABLES = TableCache(_Tables)
@@ -214,16 +221,19 @@ def _value(state: Any, t: _Tables, att_pw: list[int] | None, def_pw: list[int] |
     else:
         def_bar, att_lines = 0, t.lines_none
     att_orbs, att_hand, def_orbs, def_hand = len(att.orbs), len(att.hand), len(dfn.orbs), len(dfn.hand)
+    # The waiting side's terms of the last call are reused while all `_side` reads of them is
+    # unchanged (bond_up runs beside bonds, so it carries their count): greedy's children of
+    # one determinization mostly differ on the active side only.
     m = t.memo
-    if (def_pw is None and m is not None and dfn.u_stack == m[0] and dfn.u_front == m[1]
-            and dfn.u_mod == m[2] and dfn.bond_up == m[3] and len(dfn.bonds) == m[4] and def_mc == m[5]
-            and def_orbs == m[6] and def_hand == m[7] and att_bar == m[8] and def_lines is m[9]):
-        defence = m[10]
+    if (def_pw is None and m is not None and att_bar == m[0] and def_lines is m[1] and def_mc == m[2]
+            and def_orbs == m[3] and def_hand == m[4] and dfn.u_stack == m[5] and dfn.u_mod == m[6]
+            and dfn.u_front == m[7] and dfn.bond_up == m[8]):
+        defence = m[9]
     else:
         defence = _side(t, dfn, def_pw, def_mc, def_orbs, def_hand, att_bar, def_lines, False)
         if def_pw is None:
-            t.memo = (dfn.u_stack[:], dfn.u_front[:], dfn.u_mod[:], dfn.bond_up[:], len(dfn.bonds), def_mc,
-                      def_orbs, def_hand, att_bar, def_lines, defence)
+            t.memo = (att_bar, def_lines, def_mc, def_orbs, def_hand, dfn.u_stack[:], dfn.u_mod[:],
+                      dfn.u_front[:], dfn.bond_up[:], defence)
     k = -1  # the attacking unit: in the battle, or waiting for its target
     if fight is not None:
         k = fight[0]
@@ -288,9 +298,20 @@ def state_value(state: Any, w: CipherWeights) -> float:
 
 
 def _state_value(state: Any, t: _Tables) -> float:
-    """`state_value` with the tables of (state.game, weights): outside a battle each side's
-    powers are first worked out where read, then, if a loud card is met, asked of
-    `unit_powers` as in a battle."""
+    """`state_value` with the tables of (state.game, weights), each weight formula
+    tabulated where a lookup first misses (`_Tables.add`, then evaluated again from the start:
+    a battle's powers are stripped in place)."""
+    while True:
+        try:
+            return _evaluate(state, t)
+        except KeyError as e:
+            if not t.add(e.args[0]):
+                raise
+
+
+def _evaluate(state: Any, t: _Tables) -> float:
+    """`_state_value` once: outside a battle each side's powers are first worked out where
+    read, then, if a loud card is met, asked of `unit_powers` as in a battle."""
     if state.b_att < 0:
         try:
             return _value(state, t, None, None)

@@ -186,3 +186,56 @@ def test_cipher_greedy_chooses_as_with_the_seat0_view_heuristic():
                 decisions += 1
                 ties += list(scores.values()).count(max(scores.values())) > 1
     assert decisions > 300 and ties > 0, (decisions, ties)
+
+
+def _waiting_side_changes():
+    """(name, change) pairs, each changing one fact the waiting side's terms read (player 1's
+    units, bonds, orbs and hand, or the power and line of player 0's MC, which its units must
+    reach and beat), or one they do not read (`tapped`)."""
+    def unit(i, field, f):
+        def change(s):
+            lst = getattr(s.players[1], field)
+            lst[i] = f(lst[i])
+        return change
+
+    def call(f):
+        return f
+
+    return [
+        ("power modifier", unit(1, "u_mod", lambda m: m + 20)),
+        ("line", unit(1, "u_front", lambda f: not f)),
+        ("top card", unit(1, "u_stack", lambda st: (*st, 5))),
+        ("tapped (not read)", unit(1, "u_tapped", lambda t: not t)),
+        ("bond face down", unit(0, "bond_up", lambda up: False)),
+        ("one more bond", call(lambda s: (s.players[1].bonds.append(55), s.players[1].bond_up.append(True)))),
+        ("one orb less", call(lambda s: s.players[1].orbs.pop())),
+        ("one card more in hand", call(lambda s: s.players[1].hand.append(4))),
+        ("another unit as MC", call(lambda s: setattr(s.players[1], "mc", s.players[1].u_uid[1]))),
+        ("a unit gone", call(lambda s: s.players[1].remove_unit(2))),
+        ("bar: the other MC's power", call(lambda s: s.players[0].u_mod.__setitem__(0, 30))),
+        ("the other MC's line", call(lambda s: s.players[0].u_front.__setitem__(0, False))),
+        ("beyond the prefilled tables", call(lambda s: s.players[1].u_mod.__setitem__(1, 5000))),
+    ]
+
+
+@pytest.mark.parametrize("in_place", [False, True])
+def test_cipher_heuristic_reuses_the_waiting_side_only_while_what_it_reads_holds(in_place):
+    """`CipherHeuristic` keeps the waiting side's terms of its last call and reuses them while
+    that side's units, bonds, orbs and hand and the MC its units aim at are unchanged. Each
+    change of one of those facts, on a copy (as greedy's children) or on the state valued
+    last (as a search that plays on), must give the value computed from scratch."""
+    game = load_game("cipher")
+    w = cipher_h.CipherWeights()
+    base = cipher_scenario(units0=[{"card": "Vaike, Teach"}], hand1=2,
+                           units1=[{"card": "Arthur, Fighter of Justice"}, {"card": "Vaike, Teach", "line": "rear"}])
+    v0 = cipher_h.value(base.observation(0), w, game)
+    for name, change in _waiting_side_changes():
+        heuristic = cipher_state.make()
+        state = base.clone()
+        assert heuristic(state) == [v0, -v0]
+        if not in_place:
+            state = state.clone()
+        change(state)
+        v = cipher_h.value(state.observation(0), w, game)
+        assert heuristic(state) == [v, -v], name
+        assert (v == v0) == (name == "tapped (not read)"), name
