@@ -169,10 +169,13 @@ def _player(game, resolve, d: dict, i: int, s) -> PlayerState:
     if mc_index >= 0:
         pl.mc = pl.u_uid[mc_index]
     pl.spent = _int(d, "spent", 0, 0, len(pl.bonds), where)
-    pl.bonded = _int(d, "bonded", 0, 0, 99, where)
-    default_turns = (s.turn + 1) // 2 if i == s.first_player else s.turn // 2
-    pl.turns_taken = _int(d, "turns_taken", default_turns, 0, s.turn, where)
-    pl.mulligans = _int(d, "mulligans", 0, 0, 99, where)
+    pl.bonded = _int(d, "bonded", 0, 0, s.params.bonds_per_turn, where)
+    if s.phase == "mulligan":   # set-up: no turn started yet (the first one begins after it)
+        pl.turns_taken = _int(d, "turns_taken", 0, 0, 0, where)
+    else:
+        default_turns = (s.turn + 1) // 2 if i == s.first_player else s.turn // 2
+        pl.turns_taken = _int(d, "turns_taken", default_turns, 0, s.turn, where)
+    pl.mulligans = _int(d, "mulligans", 0, 0, s.params.mulligans, where)
     pl.revealed = _cards(resolve, d, "revealed", where)
     fields.check_revealed(pl.revealed, pl.hand, where, lambda c: game.cards[c].code)
     return pl

@@ -9,7 +9,10 @@ not arise in a game or could not go on from it:
   is not over has no winner, no end reason and not that phase;
 - a decision: tasks wait only behind a pending choice (the task machine runs until one);
 - set-up: the mulligan phase waits on its one `begin` task (which flips both set-aside MCs)
-  and nothing else may be pending there but a mulligan;
+  and nothing else may be pending there but a mulligan, asked only of a player with a
+  mulligan left (`params.mulligans`; the loader takes no count above it);
+- the Bond Phase goes on only while the active player may still bond (`bonded` below
+  `params.bonds_per_turn`; the loader takes no count above it);
 - the battle and support areas: a battle happens in the active player's Action Phase and
   ends with its `battle_end` task; a support card lies only in a battle;
 - tasks: each one the kind's exact shape (seats, uids, a skill of the card that the task
@@ -90,6 +93,9 @@ def _check_phase(s) -> None:
             raise _fail("scenario.battle", f"battles happen in the Action Phase, not the {s.phase!r} phase")
         if ("battle_end",) not in s.tasks:
             raise _fail("scenario.tasks", "a battle in progress needs its ('battle_end',) task")
+    if s.phase == "bond" and s.players[s.active].bonded >= s.params.bonds_per_turn:
+        raise _fail(f"players[{s.active}].bonded", f"the Bond Phase ends once "
+                    f"{s.params.bonds_per_turn} bond(s) are placed (params.bonds_per_turn)")
     for i, pl in enumerate(s.players):
         if pl.support >= 0 and s.b_att < 0:
             raise _fail(f"players[{i}].support", "a support card lies in the support area only during a battle")
@@ -160,6 +166,9 @@ def _check_pending(s) -> None:
     if kind == "mulligan":
         if s.phase != "mulligan":
             raise _fail(key, "a mulligan is asked only during set-up (phase 'mulligan')")
+        if pl.mulligans >= s.params.mulligans:
+            raise _fail(f"players[{p}].mulligans", f"player {p} has taken all {s.params.mulligans} "
+                        f"mulligan(s) the params allow: none is asked any more")
     elif kind == "attack_target":
         if s.phase != "action" or s.b_att >= 0:
             raise _fail(key, "an attack is declared in the Action Phase, outside a battle")

@@ -84,6 +84,21 @@ BATTLE_TASKS = [["battle_end"], ["compare"], ["evasion"]]
      r"scenario.tasks\[1\]: the MCs are flipped once"),
     (duel(pending=["critical", 0], battle=BATTLE, tasks=[["battle_end"], ["begin"]]),
      r"scenario.tasks\[1\]: \('begin',\) flips the set-aside MCs: only in the mulligan phase"),
+    # counters the params cap: a position past the cap would let play carry it further
+    # (a mulligan asked at 99 taken made 100, which the loader then refused in the round trip)
+    ({"players": [{"setaside": ARTHUR, "deck": [VAIKE], "mulligans": 1},
+                  {"setaside": VAIKE, "deck": [ARTHUR]}],
+      "phase": "mulligan", "turn": 1, "pending": ["mulligan", 0], "tasks": [["begin"]]},
+     r"players\[0\].mulligans: player 0 has taken all 1 mulligan\(s\) the params allow"),
+    (duel(me={"mulligans": 2}), r"players\[0\].mulligans: expected an int in 0..1, got 2"),
+    # set-up: no turn taken yet (one taken there became two on turn 1, refused on reload)
+    ({"players": [{"setaside": ARTHUR, "deck": [VAIKE], "turns_taken": 1},
+                  {"setaside": VAIKE, "deck": [ARTHUR]}],
+      "phase": "mulligan", "turn": 1, "pending": ["mulligan", 0], "tasks": [["begin"]]},
+     r"players\[0\].turns_taken: expected an int in 0..0, got 1"),
+    (duel(me={"bonded": 2}), r"players\[0\].bonded: expected an int in 0..1, got 2"),
+    (duel(phase="bond", me={"bonded": 1, "hand": [VAIKE]}),
+     r"players\[0\].bonded: the Bond Phase ends once 1 bond\(s\) are placed"),
     (duel(params={"orbs": "x"}), r"scenario.params: cipher param 'orbs' must be an int"),
     (duel(params={"colour": 1}), r"scenario.params: unknown cipher param"),
     (duel(rng={"bit_generator": "PCG64", "state": {"state": -1, "inc": 1}, "has_uint32": 0, "uinteger": 0}),
@@ -106,3 +121,21 @@ def test_c4_repeats_of_a_card_are_a_scenario_filler_not_an_error():
     s = scenario([{"units": [{"card": ARTHUR}], "hand": [VAIKE] * 6, "deck": [VAIKE] * 40},
                   {"units": [{"card": VAIKE}]}])
     assert len(s.players[0].hand) == 6
+
+
+def test_c4_a_mulligan_left_and_a_bond_left_are_played_and_round_trip():
+    """The counters at their last allowed step: the mulligan and the bond are taken, and the
+    positions they lead to load back (the fuzz once found a mulligan count that did not)."""
+    mulligan = GAME.state_from_dict(
+        {"players": [{"setaside": ARTHUR, "deck": [VAIKE] * 8, "hand": [VAIKE] * 6},
+                     {"setaside": VAIKE, "deck": [ARTHUR] * 8, "hand": [ARTHUR] * 6}],
+         "phase": "mulligan", "turn": 1, "pending": ["mulligan", 0], "tasks": [["begin"]]})
+    act(mulligan, "mulligan")
+    assert mulligan.players[0].mulligans == 1
+    d = mulligan.to_dict()
+    assert GAME.state_from_dict(d).to_dict() == d
+    bond = GAME.state_from_dict(duel(phase="bond", me={"hand": [VAIKE, VAIKE]}))
+    act(bond, f"bond {VAIKE}")
+    assert bond.players[0].bonded == 1 and bond.phase == "deploy"
+    d = bond.to_dict()
+    assert GAME.state_from_dict(d).to_dict() == d
