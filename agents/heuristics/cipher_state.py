@@ -15,7 +15,6 @@ from agents.heuristics.cipher import CipherWeights, hand_value, hit_chance, hit_
 from agents.heuristics.tables import TableCache
 from sim.cipher.observation import quiet_cards, unit_powers
 
-
 _PREFILL = 200
 """The weight formulas are tabulated up front for ints in [-_PREFILL, _PREFILL]: hand and
 bond counts, printed powers and power differences mostly fall there."""
