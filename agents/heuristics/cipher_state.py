@@ -141,28 +141,27 @@ def _side(t: _Tables, pl: Any, pw: list[int] | None, mc: int, orbs: int, hand: i
     return s, chances
 
 
+def _orb_loss(hit: float, kill: float, chances: list[float], orbs: int) -> float:
+    """`threat` of the sorted hit `chances` against a MC with `orbs` left (a hit costs
+    `hit` while an orb is left, `kill` after)."""
+    total = 0.0
+    orbs_left = float(orbs)
+    for p in chances:
+        total += p * (hit if orbs_left >= 0.5 else kill)
+        orbs_left -= p
+    return total
+
+
 def _static(t: _Tables, att: tuple[float, list[float]], def_orbs: int, dfn: Any,
             defence: tuple[float, list[float]], att_orbs: int, def_hand: int) -> float:
     """`_static_value` for the active player: `score` of the attacking side (`att`, from
-    `_side`) less that of the waiting one (`defence`, with `def_hand` cards), each side's
-    `threat` worked out inline."""
-    hit, kill = t.hit, t.kill
-    total = 0.0
-    chances = att[1]
+    `_side`) less that of the waiting one (`defence`, with `def_hand` cards)."""
+    a, chances = att
     if chances:
-        orbs_left = float(def_orbs)
-        for p in chances:
-            total += p * (hit if orbs_left >= 0.5 else kill)
-            orbs_left -= p
-    a = att[0] + t.threat * total
-    total = 0.0
-    chances = defence[1]
+        a += t.threat * _orb_loss(t.hit, t.kill, chances, def_orbs)
+    d, chances = defence
     if chances:
-        orbs_left = float(att_orbs)
-        for p in chances:
-            total += p * (hit if orbs_left >= 0.5 else kill)
-            orbs_left -= p
-    d = defence[0] + t.danger * total
+        d += t.danger * _orb_loss(t.hit, t.kill, chances, att_orbs)
     owed = t.owed[def_hand] if dfn.deck else 0.0
     if len(dfn.bonds) < t.bond_cap:
         owed += t.bond_owed
