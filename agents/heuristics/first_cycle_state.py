@@ -18,24 +18,10 @@ from agents.heuristics.tables import TableCache
 from sim.first_cycle.effects import powers
 
 
-def _battle_self(bonuses: tuple) -> bool:
-    """Whether every passive of a card adds to itself only while it attacks or defends, with
-    no condition (a Leader's or a Character's own battle bonus)."""
-    return bool(bonuses) and all(b.applies == "self" and b.when in ("attacking", "defending")
-                                 and not b.ability.condition for b in bonuses)
-
-
-def _loud(game: Any, whens: tuple[str, ...], battle_self: bool = False) -> frozenset[int]:
-    """The cards with a passive whose `when` is one of `whens` (one that may add Power then),
-    with `battle_self`, except those whose passives are all `_battle_self` bonuses."""
-    return frozenset(c for c, bonuses in enumerate(game.passives)
-                     if any(b.when in whens for b in bonuses) and not (battle_self and _battle_self(bonuses)))
-
-
-def _self_bonus(game: Any, when: str) -> list[int]:
-    """Per card (and -1, an empty space, last): the Power its `_battle_self` passives of `when` add."""
-    return [sum(b.amount for b in bonuses if b.when == when) if _battle_self(bonuses) else 0
-            for bonuses in game.passives] + [0]
+def _cards_with(flags: list[bool]) -> frozenset[int]:
+    """The card numbers whose entry of a per-card table of the game is true (the table's
+    last entry, an empty space's, left out)."""
+    return frozenset(c for c, x in enumerate(flags[:-1]) if x)
 
 
 class _Tables:
@@ -55,14 +41,14 @@ class _Tables:
         self.printed = game.printed_power
         self.leader_power, self.ram_power = params.leader_power, params.attached_ram_power
         self.bonus_turns, self.bonus = params.defender_bonus_turns, params.defender_bonus
-        self.loud_own = _loud(game, ("always", "my_turn"))
-        self.loud_other = _loud(game, ("always",))
+        self.loud_own = _cards_with(game.passive_own_turn)
+        self.loud_other = _cards_with(game.passive_always)
         # in a battle a card whose passives only add to itself while it fights is not loud:
         # its bonus is added to the attacker or the target where the Powers are worked out
-        self.loud_attack = _loud(game, ("always", "my_turn", "attacking"), battle_self=True)
-        self.loud_defend = _loud(game, ("always", "defending"), battle_self=True)
-        self.self_attack = _self_bonus(game, "attacking")
-        self.self_defend = _self_bonus(game, "defending")
+        self.loud_attack = _cards_with(game.passive_attacking)
+        self.loud_defend = _cards_with(game.passive_defending)
+        self.self_attack = game.self_attacking
+        self.self_defend = game.self_defending
         self.hp, self.hand, self.ram = w.hp, w.hand, w.ram
         self.character, self.board, self.exposed = w.character, w.board, w.exposed
         self.threat, self.battle, self.scale = w.threat, w.battle, w.scale

@@ -83,6 +83,13 @@ def parse_passives(spec) -> tuple[PassiveBonus, ...]:
                  for a in spec.abilities if a.trigger == "passive")
 
 
+def battle_self(bonuses: tuple[PassiveBonus, ...]) -> bool:
+    """Whether a card has passives and every one adds to the card itself only while it attacks
+    or defends, with no condition (a Leader's or a Character's own battle bonus)."""
+    return bool(bonuses) and all(b.applies == "self" and b.when in ("attacking", "defending")
+                                 and not b.ability.condition for b in bonuses)
+
+
 def _active_bonuses(state, player: int) -> list[tuple[int, PassiveBonus]]:
     """(source fighter, bonus) of every passive whose situation and condition hold now."""
     pl = state.players[player]
@@ -193,13 +200,21 @@ def powers(state, player: int) -> list[int]:
                printed[c4] + t4 + b4 if c4 >= 0 else 0,
                printed[c5] + t5 + b5 if c5 >= 0 else 0]
     battle = state.battle
-    if battle is not None:
-        hp = game.has_passive
+    if battle is None:
+        hp = game.passive_own_turn if player == state.active else game.passive_always
     elif player == state.active:
-        hp = game.passive_own_turn
+        hp = game.passive_attacking
     else:
-        hp = game.passive_always
-    if hp[c0] or hp[c1] or hp[c2] or hp[c3] or hp[c4] or hp[c5]:
+        hp = game.passive_defending
+    if not (hp[c0] or hp[c1] or hp[c2] or hp[c3] or hp[c4] or hp[c5]):
+        if battle is not None:  # only cards' own battle bonuses may apply: the fighter's own
+            if player == state.active:
+                f = battle[0]
+                out[f] += game.self_attacking[card[f]]
+            else:
+                f = battle[1]
+                out[f] += game.self_defending[card[f]]
+    else:
         for g, b in _active_bonuses(state, player):
             applies = b.applies
             when = b.when

@@ -10,7 +10,7 @@ from sim.core.two_player import TwoPlayerGame, effects_by_trigger
 from sim.first_cycle import scenario
 from sim.first_cycle.cards import load_card_set
 from sim.first_cycle.decks import check_deck, get_deck, starter_decks
-from sim.first_cycle.effects import parse_passives
+from sim.first_cycle.effects import battle_self, parse_passives
 from sim.first_cycle.params import FirstCycleParams
 from sim.first_cycle.rules import FirstCycleState
 from sim.first_cycle.state import PlayerState
@@ -46,6 +46,20 @@ class FirstCycleGame(TwoPlayerGame, params=FirstCycleParams, state=FirstCycleSta
                                  for p in self.passives] + [False]
         self.passive_always = [any(b.when not in ("attacking", "defending", "my_turn") for b in p)
                                for p in self.passives] + [False]
+        # In a battle a card whose passives are all its own battle bonuses (`battle_self`) adds
+        # `self_attacking` to itself as the attacker, `self_defending` as the target, nothing
+        # else: `powers` scans a side only when a card of it has a passive that may apply
+        # otherwise (`passive_attacking` on the attacker's side, `passive_defending` on the
+        # target's).
+        alone = [battle_self(p) for p in self.passives]
+        self.passive_attacking = [not a and any(b.when != "defending" for b in p)
+                                  for a, p in zip(alone, self.passives)] + [False]
+        self.passive_defending = [not a and any(b.when in ("always", "defending") for b in p)
+                                  for a, p in zip(alone, self.passives)] + [False]
+        self.self_attacking = [sum(b.amount for b in p if b.when == "attacking") if a else 0
+                               for a, p in zip(alone, self.passives)] + [0]
+        self.self_defending = [sum(b.amount for b in p if b.when == "defending") if a else 0
+                               for a, p in zip(alone, self.passives)] + [0]
         self.activated = [next((i for i, a in enumerate(s.abilities) if a.trigger == "activated"), -1)
                           if s else -1 for s in table]
         self.rush = [bool(s and s.rush) for s in table]

@@ -228,13 +228,17 @@ def test_fc_leader_at_zero_hp_loses_immediately():
     assert s.returns() == [1.0, -1.0] and s.legal_actions() == []
 
 
-def test_powers_in_one_pass_equal_power_of_each_fighter():
-    """`powers` (observations) and `power` (rules) must never disagree."""
+@pytest.mark.parametrize("decks", [None, ["green_starter", "blue_starter"],
+                                   ["orange_starter", "green_starter"], ["blue_starter", "black_starter"]])
+def test_powers_in_one_pass_equal_power_of_each_fighter(decks):
+    """`powers` (observations, its shortcuts for a side with no passive that may apply and for
+    the fighters' own battle bonuses) and `power` (rules, every passive scanned) must never
+    disagree: every starter deck's Leader and passive Characters, in and out of battle."""
     import numpy as np
 
     from sim.first_cycle.effects import power, powers
-    for seed in range(30):
-        s = GAME.new_state(seed)
+    for seed in range(30 if decks is None else 12):
+        s = GAME.new_state(seed, decks)
         rng = np.random.default_rng(seed)
         while not s.is_terminal():
             for p in (0, 1):
