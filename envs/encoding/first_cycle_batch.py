@@ -1,12 +1,15 @@
 """The column-wise batch encoder of First Cycle: many observations at once, bit-identical to
 encoding each one.
 
-`FirstCycleEncoder.encode_batch` (what `BatchEnv` calls every step) runs `ColumnBatch`:
-one light Python pass copies each observation's raw numbers (game facts, the card lists of
-the count zones, the twelve fighter records) into flat lists, and numpy computes every
-index and value for the whole batch at once. Only the rare parts (Scan knowledge, a
-battle, a pending choice) go through the per-observation encoder's code
-(`FirstCycleEncoder._gather_rare`). tests/envs/test_encoding.py and
+`FirstCycleEncoder.encode_batch` runs `ColumnBatch`: one light Python pass copies each
+observation's raw numbers (game facts, the card lists of the count zones, the twelve
+fighter records) into flat lists, and numpy computes every index and value for the whole
+batch at once. `encode_states` (what `BatchEnv` calls every step, through `encode_seats`)
+reads the same numbers straight from the states, and sums the fighters' Power
+column-wise as `effects.powers` does, but for a side with a passive that may apply now
+(other than its fighters' own battle bonuses), which `powers` works out. Only the rare
+parts (Scan knowledge, a battle, a pending choice) go through the per-observation
+encoder's code (`FirstCycleEncoder._gather_rare`). tests/envs/test_encoding.py and
 tests/envs/test_first_cycle_encoding.py check that the rows equal `encode`'s, clipping
 edges included.
 """
@@ -87,6 +90,21 @@ class ColumnBatch:
         self.record_hi = np.array([np.inf, 1, np.inf, cap, np.inf, 1, cap, cap])
         self.record_scale = np.array([1, 1, enc._inv_ram, POWER_SCALE, 1, 1, POWER_SCALE,
                                       POWER_SCALE])
+        # `effects.powers` of a side with no passive that may apply now but the fighters' own
+        # battle bonuses: per card (an empty space, -1, last) its printed Power, its own
+        # bonus as the attacker and as the target, and per situation (the other player's
+        # turn, the owner's, attacking, defending) whether it has such a passive.
+        game = enc.game
+        params = game.params
+        self.leader_power = params.leader_power
+        self.ram_power = params.attached_ram_power
+        self.defender_bonus = params.defender_bonus
+        self.bonus_turns = np.array(params.defender_bonus_turns, dtype=np.int64)
+        self.printed = np.array(game.printed_power + [0], dtype=np.int64)
+        self.self_bonus = np.array([game.self_attacking, game.self_defending], dtype=np.int64)
+        self.loud = np.array([game.passive_always, game.passive_own_turn, game.passive_attacking,
+                              game.passive_defending], dtype=bool)
+        self.leader_space = np.arange(FIGHTERS) == 0
 
     def encode(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
         """`(N, size)` float32, row i encoding the i-th observation (see the module docstring).
@@ -122,7 +140,8 @@ class ColumnBatch:
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
         spaces = int64_array(list(chain.from_iterable(_EMPTY if f is None else f for f in fighters)))
-        return self._fill(facts, zone_cards, zone_lens, spaces.reshape(-1, 8), ones, idx, val, ones_ends,
+        return self._fill(int64_array(facts).reshape(-1, _N_FACTS), zone_cards, zone_lens,
+                          spaces.reshape(-1, 8), ones, idx, val, ones_ends,
                           idx_ends)
 
     def encode_states(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
@@ -144,7 +163,6 @@ class ColumnBatch:
         ones_ends: list[int] = []
         idx_ends: list[int] = []
         gather_rare = self.encoder._gather_rare
-        powers = fx.powers
         for state, seat in zip(states, seats):
             me = seat if seat.__class__ is int and (seat == 0 or seat == 1) else check_seat(seat, 2)
             you, opp = state.players[me], state.players[1 - me]
@@ -160,11 +178,10 @@ class ColumnBatch:
             add_zones(zone_cards, zone_lens, (
                 you.hand, you.deck[:you.known_bottom] if you.known_bottom > 0 else (), you.discard,
                 opp.revealed, opp.deck[:opp.known_bottom] if opp.known_bottom > 0 else (), opp.discard))
-            for pl, side in ((you, me), (opp, 1 - me)):
+            for pl in (you, opp):
                 records += pl.card
                 records += pl.exhausted
                 records += pl.attached
-                records += powers(state, side)
                 records += pl.entered
                 records += pl.used
                 records += pl.mod_turn
@@ -174,14 +191,51 @@ class ColumnBatch:
                             pending_seen(state, me), ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
-        # (side, field, fighter) to one 8-field row per fighter space
-        spaces = int64_array(records).reshape(-1, 8, FIGHTERS).transpose(0, 2, 1).reshape(-1, 8)
-        return self._fill(facts, zone_cards, zone_lens, spaces, ones, idx, val, ones_ends, idx_ends)
+        g = int64_array(facts).reshape(-1, _N_FACTS)
+        fields = int64_array(records).reshape(-1, 7, FIGHTERS)  # (row and side, field, fighter)
+        power = self._powers(states, g, fields)
+        # (side, field, fighter) to one 8-field row per fighter space, Power the fourth field
+        spaces = np.concatenate((fields[:, :3], power[:, None], fields[:, 3:]), axis=1)
+        spaces = spaces.transpose(0, 2, 1).reshape(-1, 8)
+        return self._fill(g, zone_cards, zone_lens, spaces, ones, idx, val, ones_ends, idx_ends)
 
-    def _fill(self, facts: list[int], zone_cards: list[int], zone_lens: list[int], spaces: np.ndarray,
+    def _powers(self, states: Sequence[Any], g: np.ndarray, fields: np.ndarray) -> np.ndarray:
+        """`(2 N, 6)`: `effects.powers` of each row's observer, then of the opponent, from
+        the rows' facts `g` and fighter fields `fields` (card, exhausted, attached, entered,
+        used, mod_turn, mod_battle). A side with no passive that may apply now but its
+        fighters' own battle bonuses gets `powers`' sum column-wise (printed or Leader Power,
+        modifiers, attached RAM on its owner's turn, the attacker's or the target's own
+        bonus and the defender bonus, floor 0); any other side is worked out by `powers`."""
+        card = fields[:, 0]
+        me, first, active, turn = g[:, 0], g[:, 1], g[:, 2], g[:, 8]
+        own_turn = np.stack((me == active, me != active), axis=1).reshape(-1)  # (2 N,)
+        power = (np.where(self.leader_space, self.leader_power, self.printed[card])
+                 + fields[:, 5] + fields[:, 6] + fields[:, 2] * (own_turn * self.ram_power)[:, None])
+        situation = own_turn.astype(np.intp)
+        rows = np.flatnonzero(g[:, 6])
+        if rows.size:  # battles: (attacking fighter, target) of each
+            fight = int64_array(list(chain.from_iterable(states[i].battle[:2] for i in rows.tolist())))
+            a, t = fight[0::2], fight[1::2]
+            attacks = me[rows] == active[rows]  # the row's observer attacks
+            attacker = 2 * rows + ~attacks
+            target = 2 * rows + attacks
+            power[attacker, a] += self.self_bonus[0, card[attacker, a]]
+            power[target, t] += self.self_bonus[1, card[target, t]]
+            defender = np.where(attacks, 1 - me[rows], me[rows])
+            bonus = (t == 0) & (defender != first[rows]) & np.isin(turn[rows], self.bonus_turns)
+            power[target[bonus], 0] += self.defender_bonus
+            situation[attacker] = 2
+            situation[target] = 3
+        power = np.where(card >= 0, np.maximum(power, 0), 0)
+        for k in np.flatnonzero(self.loud[situation[:, None], card].any(axis=1)).tolist():
+            row = k >> 1
+            power[k] = fx.powers(states[row], int(me[row]) if k & 1 == 0 else 1 - int(me[row]))
+        return power
+
+    def _fill(self, g: np.ndarray, zone_cards: list[int], zone_lens: list[int], spaces: np.ndarray,
               ones: list[int], idx: list[int], val: list[float], ones_ends: list[int],
               idx_ends: list[int]) -> np.ndarray:
-        """The rows from what a pass gathered: per row `_N_FACTS` facts, six zones' cards and
+        """The rows from what a pass gathered: per row its `_N_FACTS` facts (`g`), six zones' cards and
         lengths, twelve fighter spaces (`spaces`, (12 N, 8) records, card -1 when empty) and
         its rare entries."""
         D = self.size
@@ -191,7 +245,6 @@ class ColumnBatch:
             return out
         flat = out.reshape(-1)
         row_start = np.arange(0, n * D, D)
-        g = int64_array(facts).reshape(n, _N_FACTS)
         me, first, active, current, done, winner, in_battle, in_pending, turn = g.T[:_FIRST_SCALAR + 1]
         done = done.astype(bool)
         rows = np.arange(n)

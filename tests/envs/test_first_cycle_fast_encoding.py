@@ -43,3 +43,39 @@ def test_encode_seats_of_nothing_and_of_mismatched_lengths():
 def test_encode_seats_refuses_a_seat_that_is_not_one(seat):
     with pytest.raises(InvalidArgumentError, match="player"):
         ENC.encode_seats([GAME.new_state(0)], [seat])
+
+
+def test_encode_seats_equals_the_observations_with_every_starter_decks_passives():
+    """The fighters' Power is summed column-wise for a side whose only passives that may apply
+    are its fighters' own battle bonuses, and worked out by `effects.powers` for any other:
+    both equal the observation's, with every starter deck's Leader and passive Characters,
+    in and out of battle, from either seat."""
+    game = GAME
+    loud = [game.passive_always, game.passive_own_turn, game.passive_attacking, game.passive_defending]
+    rng = np.random.default_rng(5)
+    states = []
+    for decks in (None, ["green_starter", "blue_starter"], ["orange_starter", "green_starter"],
+                  ["blue_starter", "black_starter"]):
+        for seed in range(4):
+            s = game.new_state(seed, decks)
+            while not s.is_terminal():
+                states.append(s.clone())
+                legal = s.legal_actions()
+                s.apply(legal[int(rng.integers(len(legal)))])
+    seats = [int(rng.integers(2)) for _ in states]
+
+    def scanned(s, p):  # the side has a passive `powers` must scan for
+        own = p == s.active
+        table = loud[(2 if own else 3) if s.battle is not None else int(own)]
+        return any(table[c] for c in s.players[p].card)
+    met = {"battle": sum(s.battle is not None for s in states),
+           "own battle bonus": sum(s.battle is not None and not scanned(s, p)
+                                   and (game.self_attacking[s.players[p].card[s.battle[0]]] if p == s.active
+                                        else game.self_defending[s.players[p].card[s.battle[1]]]) > 0
+                                   for s in states for p in (0, 1)),
+           "scanned": sum(scanned(s, p) for s in states for p in (0, 1))}
+    assert min(met.values()) > 20, met
+    for a in range(0, len(states), 64):
+        batch, at = states[a:a + 64], seats[a:a + 64]
+        assert np.array_equal(ENC.encode_seats(batch, at),
+                              ENC.encode_batch(s.observation(p) for s, p in zip(batch, at)))
