@@ -140,11 +140,11 @@ def _bonus_to(state, player: int, fighter: int, source: int, b: PassiveBonus) ->
     return b.amount
 
 
-def _base_power(state, player: int, fighter: int, bonuses) -> int:
+def _base_power(state, player: int, fighter: int, bonuses, own: int = 0) -> int:
     pl = state.players[player]
     params = state.params
     value = params.leader_power if fighter == 0 else state.cards[pl.card[fighter]].power
-    value += pl.mod_turn[fighter] + pl.mod_battle[fighter]
+    value += pl.mod_turn[fighter] + pl.mod_battle[fighter] + own
     if player == state.active:
         value += pl.attached[fighter] * params.attached_ram_power
     for g, b in bonuses:
@@ -157,16 +157,37 @@ def _base_power(state, player: int, fighter: int, bonuses) -> int:
 
 
 def power(state, player: int, fighter: int) -> int:
-    """Current Power of a fighter: printed, attached RAM, modifiers, passives, bonus; floor 0."""
-    pl = state.players[player]
-    if pl.card[fighter] < 0:
+    """Current Power of a fighter: printed, attached RAM, modifiers, passives, bonus; floor 0.
+
+    `scanned_power` with the scan of the side's passives skipped when none may apply now
+    but the fighters' own battle bonuses (the game's per-card tables), which are then added
+    to the attacker or the target directly."""
+    card = state.players[player].card
+    if card[fighter] < 0:
         return 0
-    has_passive = state.game.has_passive  # False at index -1, an empty space
-    c0, c1, c2, c3, c4, c5 = pl.card
-    if (has_passive[c0] or has_passive[c1] or has_passive[c2] or has_passive[c3]
-            or has_passive[c4] or has_passive[c5]):
+    game = state.game
+    battle = state.battle
+    if battle is None:
+        hp = game.passive_own_turn if player == state.active else game.passive_always
+        own = 0
+    elif player == state.active:
+        hp = game.passive_attacking
+        own = game.self_attacking[card[fighter]] if fighter == battle[0] else 0
+    else:
+        hp = game.passive_defending
+        own = game.self_defending[card[fighter]] if fighter == battle[1] else 0
+    c0, c1, c2, c3, c4, c5 = card
+    if hp[c0] or hp[c1] or hp[c2] or hp[c3] or hp[c4] or hp[c5]:
         return _base_power(state, player, fighter, _active_bonuses(state, player))
-    return _base_power(state, player, fighter, ())  # no passive on this side: skip the scan
+    return _base_power(state, player, fighter, (), own)
+
+
+def scanned_power(state, player: int, fighter: int) -> int:
+    """`power` with every passive of the side scanned, no shortcut: the definition `power` and
+    `powers` are tested against."""
+    if state.players[player].card[fighter] < 0:
+        return 0
+    return _base_power(state, player, fighter, _active_bonuses(state, player))
 
 
 def powers(state, player: int) -> list[int]:

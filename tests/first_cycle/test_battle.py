@@ -231,17 +231,19 @@ def test_fc_leader_at_zero_hp_loses_immediately():
 @pytest.mark.parametrize("decks", [None, ["green_starter", "blue_starter"],
                                    ["orange_starter", "green_starter"], ["blue_starter", "black_starter"]])
 def test_powers_in_one_pass_equal_power_of_each_fighter(decks):
-    """`powers` (observations, its shortcuts for a side with no passive that may apply and for
-    the fighters' own battle bonuses) and `power` (rules, every passive scanned) must never
-    disagree: every starter deck's Leader and passive Characters, in and out of battle."""
+    """`powers` (observations) and `power` (rules), with their shortcuts for a side with no
+    passive that may apply now but its fighters' own battle bonuses, equal `scanned_power`
+    (every passive of the side scanned): every starter deck's Leader and passive
+    Characters, in and out of battle."""
     import numpy as np
 
-    from sim.first_cycle.effects import power, powers
+    from sim.first_cycle.effects import power, powers, scanned_power
     for seed in range(30 if decks is None else 12):
         s = GAME.new_state(seed, decks)
         rng = np.random.default_rng(seed)
         while not s.is_terminal():
             for p in (0, 1):
-                assert powers(s, p) == [power(s, p, f) for f in range(6)]
+                scanned = [scanned_power(s, p, f) for f in range(6)]
+                assert powers(s, p) == scanned and [power(s, p, f) for f in range(6)] == scanned
             legal = s.legal_actions()
             s.apply(legal[int(rng.integers(len(legal)))])
