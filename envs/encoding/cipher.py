@@ -118,7 +118,10 @@ class CipherEncoder(CipherLayout):
         """`(N, size)` float32: row i is `encode_seat(states[i], seats[i])`, every row's
         cards, scalars and units computed column-wise by numpy
         (envs/encoding/cipher_batch.py); what BatchEnv calls every step, equal to
-        `encode_batch` of the observations."""
+        `encode_batch` of the observations. The columns read this encoder's game tables:
+        states of another game object take the plain path."""
+        if len(states) == len(seats) and any(s.game is not self.game for s in states):
+            return self.encode_batch(s.observation(p) for s, p in zip(states, seats))
         return self._columns.encode(states, seats)
 
     # ------------------------------------------------------------------ hot path

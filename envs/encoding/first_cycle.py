@@ -157,7 +157,11 @@ class FirstCycleEncoder(FirstCycleLayout):
     def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
         """`(N, size)` float32: row i is `encode(states[i].observation(seats[i]))`, the raw
         numbers read straight from the states and encoded column-wise
-        (envs/encoding/first_cycle_batch.py `encode_states`); what BatchEnv calls every step."""
+        (envs/encoding/first_cycle_batch.py `encode_states`, which reads this encoder's game
+        tables); what BatchEnv calls every step. States of another game object take the
+        plain path."""
+        if len(states) == len(seats) and any(s.game is not self.game for s in states):
+            return self.encode_batch(s.observation(p) for s, p in zip(states, seats))
         return self._batch.encode_states(states, seats)
 
     def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:

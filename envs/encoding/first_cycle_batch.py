@@ -163,11 +163,7 @@ class ColumnBatch:
         ones_ends: list[int] = []
         idx_ends: list[int] = []
         gather_rare = self.encoder._gather_rare
-        game = self.encoder.game
         for state, seat in zip(states, seats):
-            if state.game is not game and state.params != game.params:
-                raise ValueError(f"a state of a game with other params ({state.params.params_id}) than "
-                                 f"the encoder's ({game.params.params_id}): encode it with its own game's encoder")
             me = seat if seat.__class__ is int and (seat == 0 or seat == 1) else check_seat(seat, 2)
             you, opp = state.players[me], state.players[1 - me]
             battle, pending = state.battle, state.pending

@@ -126,3 +126,38 @@ def test_int64_array_equals_numpy_conversion():
     assert int64_array([]).shape == (0,)
     with pytest.raises(ValueError):  # a view of immutable bytes: nothing writes through it
         out[0] = 5
+
+
+def _power_up(name: str) -> dict[str, int]:
+    """Card overrides raising the printed Power of every card of the game's default decks."""
+    from tests.envs.helpers import GAMES
+    game = GAMES[name]
+    prefix = {"first_cycle": "FC", "cipher": "FE"}[name]
+    numbers = {int(n) for d in game.default_decks() for n in d.numbers()}
+    return {f"{prefix}{n:03d}.power": game.cards[n].power + 10 for n in numbers
+            if game.cards[n].power is not None}
+
+
+@pytest.mark.parametrize("name", ["first_cycle", "cipher"])
+def test_encode_seats_of_a_state_of_another_game_takes_the_plain_path(name):
+    """The columns read the encoder's game tables (printed Power, Rush, passives): a state of
+    another game object, here one whose cards hit harder, is encoded from its observation,
+    as XenodeX's encoder does (the columns alone would get its Powers wrong)."""
+    from sim import load_game
+    from tests.envs.helpers import GAMES
+    enc = ENCODERS[name]
+    assert enc.game is GAMES[name]
+    other = load_game(name, card_overrides=_power_up(name))
+    rng = np.random.default_rng(4)
+    states = []
+    for seed in range(3):
+        s = other.new_state(seed)
+        while not s.is_terminal():
+            states.append(s.clone())
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.integers(len(legal)))])
+    seats = [k % 2 for k in range(len(states))]
+    plain = enc.encode_batch(s.observation(p) for s, p in zip(states, seats))
+    columns = enc._batch.encode_states(states, seats) if name == "first_cycle" else enc._columns.encode(states, seats)
+    assert not np.array_equal(columns, plain)
+    assert np.array_equal(enc.encode_seats(states, seats), plain)

@@ -79,14 +79,3 @@ def test_encode_seats_equals_the_observations_with_every_starter_decks_passives(
         batch, at = states[a:a + 64], seats[a:a + 64]
         assert np.array_equal(ENC.encode_seats(batch, at),
                               ENC.encode_batch(s.observation(p) for s, p in zip(batch, at)))
-
-
-def test_encode_seats_refuses_a_state_of_a_game_with_other_params():
-    """The column-wise Powers and Rush read the encoder's game tables: a state of a game with
-    other params is refused, one of an equal game is encoded like its own game's."""
-    from sim import load_game
-    other = load_game("first_cycle", defender_bonus=2)
-    with pytest.raises(ValueError, match="other params"):
-        ENC.encode_seats([GAME.new_state(0), other.new_state(0)], [0, 0])
-    twin = load_game("first_cycle").new_state(3)
-    assert np.array_equal(ENC.encode_seats([twin], [1]), ENC.encode_batch([twin.observation(1)]))
