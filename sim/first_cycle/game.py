@@ -38,10 +38,10 @@ class FirstCycleGame(TwoPlayerGame, params=FirstCycleParams, state=FirstCycleSta
         self.printed_power = [s.power if s else 0 for s in table]
         self.is_protocol = [bool(s and s.kind == "protocol") for s in table]
         self.passives = [parse_passives(s) if s else () for s in table]
-        # Indexed by a fighter's card, -1 (an empty space) included: the last entry is False.
-        self.has_passive = [bool(p) for p in self.passives] + [False]
+        # The passive tables below are indexed by a fighter's card, -1 (an empty space)
+        # included: its last entry is False (or 0).
         # Outside a battle only "always" passives, and "my_turn" ones on the owner's turn, can
-        # apply: `effects.powers` skips the passive scan when no fighter has one of these.
+        # apply: `effects.powers` and `power` skip the passive scan when no fighter has one.
         self.passive_own_turn = [any(b.when not in ("attacking", "defending") for b in p)
                                  for p in self.passives] + [False]
         self.passive_always = [any(b.when not in ("attacking", "defending", "my_turn") for b in p)
