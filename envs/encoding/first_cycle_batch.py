@@ -5,13 +5,13 @@ encoding each one.
 observation's raw numbers (game facts, the card lists of the count zones, the twelve
 fighter records) into flat lists, and numpy computes every index and value for the whole
 batch at once. `encode_states` (what `BatchEnv` calls every step, through `encode_seats`)
-reads the same numbers straight from the states, and sums the fighters' Power
-column-wise as `effects.powers` does, but for a side with a passive that may apply now
-(other than its fighters' own battle bonuses), which `powers` works out. Only the rare
-parts (Scan knowledge, a battle, a pending choice) go through the per-observation
-encoder's code (`FirstCycleEncoder._gather_rare`). tests/envs/test_encoding.py and
-tests/envs/test_first_cycle_encoding.py check that the rows equal `encode`'s, clipping
-edges included.
+reads the same numbers straight from the states and sums the fighters' Power column-wise
+as `effects.powers` does; only a side with a passive that may apply now (other than its
+fighters' own battle bonuses) is left to `powers` itself. Only the rare parts (Scan
+knowledge, a battle, a pending choice) go through the per-observation encoder's code
+(`FirstCycleEncoder._gather_rare`). tests/envs/test_encoding.py,
+tests/envs/test_first_cycle_encoding.py and tests/envs/test_first_cycle_fast_encoding.py
+check that the rows equal `encode`'s, clipping edges and both Power paths included.
 """
 from __future__ import annotations
 
