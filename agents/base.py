@@ -4,7 +4,10 @@ An agent is built from a frozen config dataclass and answers `act(state, rng) ->
 for the seat `state.current_player`. It may read the state only through
 `observation(seat)`, `legal_actions()`, `determinize(seat, rng)`, `current_player`,
 `is_terminal()` and the game's facts (`state.game`); anything more (search, lookahead)
-works on its own determinized copies, so it never sees hidden cards or future draws.
+works on its own determinized copies, so it never sees hidden cards or future draws. A
+one-ply lookahead whose heuristic scores only the public board may take the game's
+`determinize_public(seat, rng)` copy instead, where the game has one (XenodeX): its public
+board after each action of the seat is `determinize`'s.
 
 Agents draw every random number from the `rng` passed to `act` (a numpy Generator):
 the same state view and the same generator state give the same action.

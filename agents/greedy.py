@@ -8,8 +8,12 @@ compound play, or the defender's Guard) — the heuristic values such states. Wi
 `samples` > 1 the scores are averaged over that many determinizations. Ties are broken
 with the `rng` of `act`. The determinization's legal list is built once, so the copies
 inherit it, and the last action is played on the determinization itself: the choices,
-scores and draws from `rng` are those of a fresh copy per action. With `plan` the agent chooses only among the actions the game's
-plan allows (agents/plans); off by default, so plain "greedy" is the baseline opponent.
+scores and draws from `rng` are those of a fresh copy per action. A heuristic that scores
+only the public board (`scores_public_board`, XenodeX's) is given the game's
+`determinize_public` copy where it has one: the draws from `rng` and the public board after
+each action are `determinize`'s, without the cost of re-dealing the characters canonically.
+With `plan` the agent chooses only among the actions the game's plan allows (agents/plans);
+off by default, so plain "greedy" is the baseline opponent.
 """
 from __future__ import annotations
 
@@ -78,8 +82,11 @@ class GreedyAgent:
             return legal[0]
         heuristic = self.heuristic_for(state.game)
         totals = [0.0] * len(legal)
+        deal = state.determinize
+        if getattr(heuristic, "scores_public_board", False):
+            deal = getattr(state, "determinize_public", deal)
         for _ in range(self.config.samples):
-            world = state.determinize(seat, rng)
+            world = deal(seat, rng)
             for i, s in enumerate(spend_world(world, seat, legal, heuristic)):
                 totals[i] += s
         self.last_scores = {a: t / self.config.samples for a, t in zip(legal, totals)}

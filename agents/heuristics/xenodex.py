@@ -422,6 +422,10 @@ class XenodexHeuristic:
 
     __slots__ = ("_game", "_tables", "_weighted", "weights")
 
+    scores_public_board = True
+    """It reads only what `state.public_board()` holds: one-ply search may score it on the
+    cheaper `state.determinize_public` copies (agents/greedy.py)."""
+
     def __init__(self, weights: XenodexWeights) -> None:
         self.weights = weights
         self._tables: dict[int, tuple[Any, _Weighted]] = {}

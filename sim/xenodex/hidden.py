@@ -16,6 +16,21 @@ off-board cards, sorted, are given to its off-board instance ids in ascending or
 and discarded cards (public) and the observer's own hand (known) take the first free
 instance of their card; the rest is pooled in sorted order, then shuffled. TX and Echo
 pools are sorted before their shuffles too.
+
+`determinize_public` is a cheaper copy for one-ply search under an evaluator that reads only
+the public board (`state.public_board()`, what the XenodeX heuristic scores): it re-deals
+the TX and the Echo deck and seeds the copy's generator exactly as `determinize` does, and
+deals each seat's hidden characters from the same shuffles, but without the canonical
+relabelling, the costly part: the instances keep their cards. The observer's hand is its
+own; another seat's hand and deck are a shuffle of its pooled instances, the observer's deck
+a shuffle of its own; `rng` ends where `determinize` leaves it. So the copy's hidden part is
+not canonical (states the observer cannot tell apart may give different copies), but what
+an action of the observer makes public is: actions name cards (a Summon takes the lowest
+instance of the card), and until the next decision the engine reads hands and decks only to
+draw, which the public board shows as sizes. Each action of the observer on turn therefore
+gives a copy whose public board and returns are those it gives on `determinize`'s copy
+(tests/xenodex/test_determinize_public.py checks it over seeded games). Use it for nothing
+else: deeper search needs `determinize`.
 """
 from __future__ import annotations
 
@@ -24,6 +39,7 @@ from bisect import bisect_left
 import numpy as np
 
 from sim.core.checks import check_generator, check_seat
+from sim.core.errors import InvalidArgumentError
 from sim.core.hidden import shuffled
 from sim.core.seeding import fresh_rng_state
 from sim.xenodex.state import DECK, GONE, HAND, NONE, STAGED
@@ -94,14 +110,56 @@ def determinize(state, observer: int, rng: np.random.Generator):
     s.card = s.card[:]                                  # copy on write (state.py)
     for q in range(s.n):
         _redeal_characters(s, q, observer, rng)
+        _redeal_transmissions(s, q, observer, rng)
+    return _finish(s, state, observer, rng)
+
+
+def determinize_public(state, observer: int, rng: np.random.Generator):
+    """A copy of `state` for scoring the public board after one action of `observer` (module
+    docstring): the draws from `rng`, the TX, the Echo deck and the copy's generator of
+    `determinize(observer, rng)`, the characters shuffled without relabelling. Arguments are
+    checked as `determinize` checks them, and the observer must be the seat on turn."""
+    observer = check_seat(observer, state.n, "observer")
+    check_generator(rng)
+    if observer != state.current_player:
+        raise InvalidArgumentError(f"determinize_public: observer {observer} is not the seat on turn "
+                                   f"({state.current_player}); use determinize")
+    s = state.clone()
+    loc = s.loc
+    for q in range(s.n):
+        deck = s.deck[q]
         if q == observer:
-            s.tx_hand[q] = sorted(s.tx_hand[q])
-            s.tx_deck[q] = shuffled(s.tx_deck[q], rng)
+            s.deck[q] = shuffled(deck, rng)             # the draws of `_redeal_characters`
         else:
-            th = len(s.tx_hand[q])
-            tpool = shuffled(s.tx_hand[q] + s.tx_deck[q], rng)
-            s.tx_hand[q] = sorted(tpool[:th])
-            s.tx_deck[q] = tpool[th:]
+            hand = s.hand[q]
+            pool = shuffled(hand + deck, rng)
+            h = len(hand)
+            s.hand[q] = hand = sorted(pool[:h])
+            s.deck[q] = deck = pool[h:]
+            for i in hand:
+                loc[i] = HAND
+            for i in deck:
+                loc[i] = DECK
+        _redeal_transmissions(s, q, observer, rng)
+    return _finish(s, state, observer, rng)
+
+
+def _redeal_transmissions(s, q: int, observer: int, rng: np.random.Generator) -> None:
+    """Sort the observer's TX hand and shuffle its TX deck; pool another seat's TX hand and
+    deck and re-deal them."""
+    if q == observer:
+        s.tx_hand[q] = sorted(s.tx_hand[q])
+        s.tx_deck[q] = shuffled(s.tx_deck[q], rng)
+    else:
+        th = len(s.tx_hand[q])
+        tpool = shuffled(s.tx_hand[q] + s.tx_deck[q], rng)
+        s.tx_hand[q] = sorted(tpool[:th])
+        s.tx_deck[q] = tpool[th:]
+
+
+def _finish(s, state, observer: int, rng: np.random.Generator):
+    """Shuffle the copy's Echo deck, forget its legal list unless the observer is on turn,
+    give it a fresh generator drawn from `rng`; returns it."""
     s.echo_deck = shuffled(s.echo_deck, rng)
     if observer != state.current_player:
         s._legal = None  # a re-dealt hand may offer other plays (the observer's never change)

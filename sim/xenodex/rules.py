@@ -72,6 +72,7 @@ class XenodexState(GameRules, StateData, State):
         return self.cycle
 
     determinize = hidden.determinize
+    determinize_public = hidden.determinize_public
     observation = ob.observe
     public_board = ob.public_board  # what heuristics score, cheaper than observation
     action_label = ob.label

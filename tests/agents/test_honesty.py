@@ -2,7 +2,8 @@
 
 1. By construction: each agent decides through a view of the state that offers only
    `observation`, `legal_actions`, `determinize`, `current_player`, `is_terminal` and
-   `game`; touching anything else fails.
+   `game` (and XenodeX's `determinize_public`, for a one-ply lookahead that scores only the
+   public board: tests/xenodex/test_determinize_public.py); touching anything else fails.
 2. By result: states that differ only in the future random stream, or only in cards
    the seat cannot see, get the same action (and MCTS the same root statistics) for
    the same agent seed.
@@ -19,7 +20,8 @@ from tests.agents import positions
 GAME = positions.GAME
 SPECS = ["random", "greedy", "greedy:samples=2", "mcts:iterations=120",
          "mcts:iterations=60,rollout=greedy,rollout_depth=3"]
-ALLOWED = ("observation", "legal_actions", "determinize", "current_player", "is_terminal", "game")
+ALLOWED = ("observation", "legal_actions", "determinize", "determinize_public", "current_player",
+           "is_terminal", "game")
 
 
 class SeatView:
