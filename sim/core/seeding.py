@@ -6,11 +6,29 @@ every process. Global `random` and `np.random` functions are never used.
 from __future__ import annotations
 
 import numpy as np
+from numpy.random.bit_generator import ISeedSequence
 
 from sim.core.checks import check_seed
 from sim.core.errors import InvalidArgumentError
 
-_FIXED = np.random.SeedSequence(0)  # seeds a PCG64 whose state is then overwritten (no OS entropy read)
+
+class _Placeholder(ISeedSequence):
+    """The seed of a PCG64 whose state is overwritten at once (`rng_from_state`): the words
+    SeedSequence(0) gives, computed once. Seeding through a real SeedSequence (or reading OS
+    entropy) cost about three times what restoring the state does, and search agents restore
+    one generator per determinized copy that rolls."""
+
+    _words = np.random.SeedSequence(0).generate_state(4, np.uint64)
+    _words.setflags(write=False)
+
+    def generate_state(self, n_words: int, dtype: type = np.uint32) -> np.ndarray:
+        """The words of SeedSequence(0) (PCG64 asks for 4 uint64)."""
+        if n_words == 4 and dtype is np.uint64:
+            return self._words
+        return np.random.SeedSequence(0).generate_state(n_words, dtype)
+
+
+_FIXED = _Placeholder()
 
 
 def make_rng(seed: int | np.random.SeedSequence | None) -> np.random.Generator:
@@ -47,9 +65,8 @@ def fresh_rng_state(rng: np.random.Generator) -> dict:
     For a determinization's unforeseeable future (C-1): an independent stream chosen by
     `rng`, about five times cheaper than seeding a PCG64 through a SeedSequence.
     """
-    w = rng.bit_generator.random_raw(4)
-    return {"bit_generator": "PCG64",
-            "state": {"state": int(w[0]) << 64 | int(w[1]), "inc": (int(w[2]) << 64 | int(w[3])) | 1},
+    w0, w1, w2, w3 = rng.bit_generator.random_raw(4).tolist()
+    return {"bit_generator": "PCG64", "state": {"state": w0 << 64 | w1, "inc": (w2 << 64 | w3) | 1},
             "has_uint32": 0, "uinteger": 0}
 
 
