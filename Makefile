@@ -54,11 +54,11 @@ soak: $(STAMP)
 
 ## The speed scripts (bench/), with the peer libraries timed beside ours in the same processes
 ## (PettingZoo, OpenSpiel, RLCard: extra `bench`) and PPO training through both vector envs
-## (bench/train.py); regenerates docs/performance.md from their JSON. About 8 minutes on 2 idle cores. BENCH_SECONDS is the timed budget per row of
+## (bench/train.py) and BatchEnv against the zoo models (bench/opponents.py); regenerates docs/performance.md from their JSON. About 8 minutes on 2 idle cores. BENCH_SECONDS is the timed budget per row of
 ## bench/engine.py and bench/env.py (a smoke run: make bench BENCH_SECONDS=0.3).
 BENCH_SECONDS ?= 2
 BENCH_OUT ?= build/bench
-BENCH_JSON := $(foreach s,engine env agents runner train tune,$(BENCH_OUT)/$(s).json)
+BENCH_JSON := $(foreach s,engine env agents runner train opponents tune,$(BENCH_OUT)/$(s).json)
 
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,balance,bench]'
@@ -73,6 +73,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/agents.py --games first_cycle,cipher,xenodex,xenodex@4 --json $(BENCH_OUT)/agents.json
 	$(BIN)/python bench/runner.py --quick --json $(BENCH_OUT)/runner.json
 	$(BIN)/python bench/train.py --quick --json $(BENCH_OUT)/train.json
+	$(BIN)/python bench/opponents.py --quick --json $(BENCH_OUT)/opponents.json
 	$(BIN)/python bench/tune.py --quick --json $(BENCH_OUT)/tune.json
 	$(BIN)/python bench/report.py $(BENCH_JSON) --out docs/performance.md
 

@@ -32,15 +32,21 @@ class PolicyConfig(AgentConfig):
     """Call `policy(observation, mask, rng)` so a sampling policy uses the agent's rng."""
 
 
-def default_encoder(game: Any) -> Encoder:
-    """The `encode` of the game's env encoder (envs/encoding/<game>.py), imported on first use."""
+def env_encoder(game: Any) -> Any:
+    """The game's env encoder (envs/encoding/<game>.py: `encode` of an observation,
+    `encode_seats` of many states), imported on first use."""
     try:
         from envs.registry import game_spec
         spec = game_spec(game.name)
     except (ImportError, ValueError) as exc:
         raise ImportError(f"no observation encoder for game {game.name!r} in envs; "
                           "pass encode= to PolicyAgent") from exc
-    return spec.make_encoder(game).encode
+    return spec.make_encoder(game)
+
+
+def default_encoder(game: Any) -> Encoder:
+    """The `encode` of the game's env encoder (envs/encoding/<game>.py), imported on first use."""
+    return env_encoder(game).encode
 
 
 def legal_mask(state: Any) -> np.ndarray:

@@ -7,7 +7,15 @@
 The network sees only `encode(state.observation(seat))` (the game's env encoder) and
 the legal-action mask, like any policy adapter. With `deterministic` (the default) it
 plays the most probable legal action; otherwise it samples from the masked policy with
-the agent's own generator, so matches stay reproducible. A zoo model refuses a game or
+the agent's own generator, so matches stay reproducible.
+
+`act_batch(states, rngs)` decides for many states in one forward pass (what BatchEnv asks
+of an opponent that has it: envs/opponents.py), each state's choice drawn from its own
+generator as `act` draws it. A forward pass over many rows rounds differently from one
+over a single row (in the last bits of float32), so a batched choice can differ from
+`act`'s only where two actions tie to that precision, or, when sampling, where the draw
+falls that close to the boundary between two actions; tests/agents/test_ppo_batch.py
+checks that the choices agree over seeded games. A zoo model refuses a game or
 seat count other than its own, and any policy refuses an observation of another size,
 naming both. Needs the `rl` extra (torch, sb3-contrib); policies are cached per
 (path, device).
@@ -15,13 +23,14 @@ naming both. Needs the `rl` extra (torch, sb3-contrib); policies are cached per
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
 import numpy as np
 
 from agents.base import AgentConfig, acting_seat
-from agents.policy import default_encoder, legal_mask
+from agents.policy import default_encoder, env_encoder, legal_mask
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,16 +73,26 @@ def _encoder_for(game: Any):
     return default_encoder(game)
 
 
+@lru_cache(maxsize=8)
+def _batch_encoder_for(game: Any):
+    return env_encoder(game)
+
+
+def _check_width(policy: Any, width: int, game: Any) -> None:
+    """ValueError when the policy reads observations of another size than `game` encodes."""
+    expected = policy.observation_space.shape[0]
+    if width != expected:
+        raise ValueError(f"ppo agent: the policy reads observations of {expected} entries, but "
+                         f"{game.name} with {game.num_players} seats encodes {width}: "
+                         "it was trained on another game or seat count")
+
+
 def action_probabilities(policy: Any, state: Any) -> np.ndarray:
     """The masked policy's probability of each action for `state.current_player`."""
     import torch
     seat = acting_seat(state)
     obs = np.asarray(_encoder_for(state.game)(state.observation(seat)), dtype=np.float32)
-    expected = policy.observation_space.shape[0]
-    if obs.shape[0] != expected:
-        raise ValueError(f"ppo agent: the policy reads observations of {expected} entries, but "
-                         f"{state.game.name} with {state.game.num_players} seats encodes {obs.shape[0]}: "
-                         "it was trained on another game or seat count")
+    _check_width(policy, obs.shape[0], state.game)
     mask = legal_mask(state).astype(bool)
     obs_t, _ = policy.obs_to_tensor(obs)
     with torch.no_grad():
@@ -81,6 +100,52 @@ def action_probabilities(policy: Any, state: Any) -> np.ndarray:
         probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
     probs[~mask] = 0.0
     return probs / probs.sum()
+
+
+def batch_probabilities(policy: Any, states: Sequence[Any]) -> np.ndarray:
+    """`(N, actions)`: row i the masked policy's probability of each action for
+    `states[i].current_player`, for N states of one game (none over) in one forward pass.
+    The rows are encoded by the env encoder's `encode_seats`, which writes exactly
+    `encode(state.observation(seat))` (tests/envs check both, and that it reads nothing
+    the seat may not see)."""
+    import torch
+    if not states:
+        raise ValueError("batch_probabilities: no states given")
+    game = states[0].game
+    for i, s in enumerate(states):
+        if s.game is not game:
+            raise ValueError(f"batch_probabilities: state {i} is of another game object than "
+                             "state 0 (batch states of one game)")
+    seats = [acting_seat(s) for s in states]
+    obs = _batch_encoder_for(game).encode_seats(states, seats)
+    _check_width(policy, obs.shape[1], game)
+    legal: list[int] = []
+    counts: list[int] = []
+    for s in states:
+        row = s.legal_actions()
+        legal += row
+        counts.append(len(row))
+    n, size = len(states), game.action_space_size
+    mask = np.zeros((n, size), dtype=bool)
+    mask.reshape(-1)[np.repeat(np.arange(n) * size, counts) + np.array(legal, dtype=np.int64)] = True
+    obs_t, _ = policy.obs_to_tensor(obs)
+    with torch.no_grad():
+        dist = policy.get_distribution(obs_t, action_masks=mask)
+        probs = dist.distribution.probs.cpu().numpy().astype(np.float64)
+    probs[~mask] = 0.0
+    for row in probs:  # each row normalized as action_probabilities normalizes its one
+        row /= row.sum()
+    return probs
+
+
+def batch_policy_actions(policy: Any, states: Sequence[Any], rngs: Sequence[np.random.Generator],
+                         deterministic: bool = True) -> list[int]:
+    """`policy_action` of each state (`rngs[i]` drawing for `states[i]` when sampling), the
+    probabilities computed in one forward pass (`batch_probabilities`)."""
+    if len(rngs) != len(states):
+        raise ValueError(f"{len(states)} states but {len(rngs)} generators")
+    return [choose_action(p, deterministic, rng)
+            for p, rng in zip(batch_probabilities(policy, states), rngs)]
 
 
 def choose_action(probs: np.ndarray, deterministic: bool = True, rng: np.random.Generator | None = None) -> int:
@@ -123,13 +188,31 @@ class PPOAgent:
     def probabilities(self, state: Any) -> np.ndarray:
         """The masked policy's probability of each action for `state.current_player`."""
         acting_seat(state)
-        if self._plays is not None and self._plays != (state.game.name, state.game.num_players):
-            game, seats = self._plays
-            raise ValueError(f"ppo:{self.config.model} plays {game} with {seats} seats, not "
-                             f"{state.game.name} with {state.game.num_players}")
+        self._check_plays(state.game)
         return action_probabilities(load_policy(self._path, self.config.device), state)
+
+    def _check_plays(self, game: Any) -> None:
+        """ValueError when a zoo model is asked to play another game or seat count."""
+        if self._plays is not None and self._plays != (game.name, game.num_players):
+            plays, seats = self._plays
+            raise ValueError(f"ppo:{self.config.model} plays {plays} with {seats} seats, not "
+                             f"{game.name} with {game.num_players}")
 
     def act(self, state: Any, rng: np.random.Generator) -> int:
         """The policy's action for `state.current_player`."""
         acting_seat(state, rng)
         return choose_action(self.probabilities(state), self.config.deterministic, rng)
+
+    def act_batch(self, states: Sequence[Any], rngs: Sequence[np.random.Generator]) -> list[int]:
+        """`act` for each of many states of one game (`rngs[i]` for `states[i]`), in one
+        forward pass of the network (module docstring)."""
+        if len(rngs) != len(states):
+            raise ValueError(f"{len(states)} states but {len(rngs)} generators")
+        for state, rng in zip(states, rngs):
+            acting_seat(state, rng)
+        if states:
+            self._check_plays(states[0].game)
+        else:
+            return []
+        return batch_policy_actions(load_policy(self._path, self.config.device), states, rngs,
+                                    self.config.deterministic)

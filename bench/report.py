@@ -3,7 +3,7 @@
     python bench/report.py build/bench/*.json --out docs/performance.md
 
 `make bench` runs bench/engine.py, bench/env.py, bench/agents.py, bench/runner.py,
-bench/train.py and bench/tune.py with `--json`, then this. The page is regenerated, never edited by hand: it opens with the
+bench/train.py, bench/opponents.py and bench/tune.py with `--json`, then this. The page is regenerated, never edited by hand: it opens with the
 run (date, commit, machine, versions), then the findings against the targets, then one
 table per script saying what it measured, with the peer rows beside ours from the same
 run. A file may be missing (its section then says so); each file is known by its
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SCRIPTS = ("engine", "env", "agents", "runner", "train", "tune")
+SCRIPTS = ("engine", "env", "agents", "runner", "train", "opponents", "tune")
 AEC_FLOOR_TARGET = 0.5   # aec_env at half of floor_wrapped's steps/s or better
 BATCH_TARGET = 2.0       # batch_env at twice aec_env's steps/s or better
 MCTS_ITERS_TARGET = 1000  # iterations per second
@@ -304,6 +304,28 @@ def train_section(doc: dict) -> list[str]:
     ]
 
 
+def opponents_section(doc: dict) -> list[str]:
+    s = doc["settings"]
+    by_model: dict[str, dict[str, float]] = {}
+    for r in doc["rows"]:
+        by_model.setdefault(r["model"], {})[r["row"]] = r["steps_per_s"]
+    rows = [[f"`ppo:{m}`", rate(v["batched"]), rate(v["one_by_one"]), f"**{v['batched'] / v['one_by_one']:.2f}**"]
+            for m, v in by_model.items()]
+    return [
+        "## BatchEnv against a network opponent (`bench/opponents.py`)", "",
+        f"`envs.BatchEnv` of {s['num_envs']} matches against each zoo model (the learner's seat "
+        "drawn per game, the model playing every other seat on the CPU with "
+        f"{s['threads']} torch thread(s), uniform legal learner choices): learner steps per "
+        "second with the opponent's moves inside each step. `batched`: BatchEnv asks the "
+        "model's `act_batch` once per round for every match waiting on it; `one by one`: one "
+        "`act` per opponent move. Both rows play the same games (tests/agents/test_ppo_batch.py); "
+        f"they take turns in slices, each its best of {s['repeat']} rounds of {s['seconds']:g} s, "
+        f"seed {s['seed']}.", "",
+        *table(["opponent", "batched steps/s", "one by one steps/s", "batched / one by one"], rows, "lrrr"),
+        "",
+    ]
+
+
 def tune_section(doc: dict) -> list[str]:
     s, f = doc["settings"], doc["figures"]
     rows = [[f["trials"], f["matches_per_trial"], f["workers"], f"{f['search_seconds']:.1f}",
@@ -325,6 +347,7 @@ def tune_section(doc: dict) -> list[str]:
 
 
 SECTIONS = {"engine": engine_section, "env": env_section, "agents": agents_section,
+            "opponents": opponents_section,
             "runner": runner_section, "train": train_section, "tune": tune_section}
 
 

@@ -29,6 +29,11 @@ always `seat` and `actor` too. `seat="random"` (only with an opponent) draws the
 learning seat of every new game from the slot's seed, as `single_agent(seat="random")`
 does, so one policy learns every side; `seats[i]` is the seat of slot i's current game,
 `player` equals `seats` and `actor[i]` is the seat of the game `actions[i]` was played in.
+An opponent with `act_batch(states, rngs)` (a network agent such as
+`agents.make("ppo:first_cycle")`, or `tcglab train`'s self-play pool) is asked for the
+moves of every match waiting on it at once, one call per round, instead of one `act` per
+move (envs/opponents.py): each match still draws from its own opponent generator in the
+same order, so only the network's rounding of a batch can differ (agents/ppo.py).
 
 **Finished games.** After a `step`, `ended` maps each slot whose match just ended to that
 match's final state (read it before the next `step`); the vector envs encode their final
@@ -56,7 +61,7 @@ import numpy as np
 
 from envs.core import env_seed, is_truncation, next_game_seed
 from envs.encoding.base import int64_array
-from envs.opponents import as_policy, play_until
+from envs.opponents import as_batch_policy, as_policy, play_until, play_until_batch
 from envs.registry import game_spec
 from sim import IllegalActionError, load_game
 
@@ -102,6 +107,7 @@ class BatchEnv:
         self.observation_size = int(self.encoder.size)
         self.decks = list(decks) if decks is not None else None
         self._policy = as_policy(opponent) if opponent is not None else None
+        self._batch_policy = as_batch_policy(opponent) if opponent is not None else None
         self.random_seat = seat == "random"
         if self.random_seat and self._policy is None:
             raise ValueError("seat='random' needs an opponent to play the other seats")
@@ -142,8 +148,13 @@ class BatchEnv:
         self.states = [None] * n
         self.game_seeds = [0] * n
         self.ended = {}
-        for i in range(n):
-            self._new_game(i)
+        if self._batch_policy is not None:
+            for i in range(n):
+                self._deal(i)
+            self._settle(range(n))
+        else:
+            for i in range(n):
+                self._new_game(i)
         zeros_r = np.zeros((n, self.num_players), dtype=np.float32)
         falses = np.zeros(n, dtype=bool)
         return self._views(zeros_r, falses, falses.copy(), np.full(n, -1, dtype=np.int64))
@@ -169,12 +180,20 @@ class BatchEnv:
         truncated = np.zeros(n, dtype=bool)
         actor = self._players  # who decides in each match now (from the last views)
         policy = self._policy
+        batched = self._batch_policy is not None
         reasons = self.card_game_spec.truncation_reasons
         states = self.states
         ended = self.ended = {}
+        if batched:  # every match moves, then the opponent answers all of them together
+            for s, a in zip(states, acts.tolist()):
+                s.apply(a)
+            play_until_batch(states, range(n), self._learners, self._batch_policy, self._opp_rngs)
+            policy = None
+        dealt: list[int] = []
         for i, a in enumerate(acts.tolist()):
             s = states[i]
-            s.apply(a)
+            if not batched:
+                s.apply(a)
             if policy is not None and not s.is_terminal():
                 play_until(s, self._learners[i], policy, self._opp_rngs[i])
             if s.is_terminal():
@@ -184,29 +203,55 @@ class BatchEnv:
                 else:
                     terminated[i] = True
                 ended[i] = s
-                self._new_game(i)
+                if batched:
+                    self._deal(i)
+                    dealt.append(i)
+                else:
+                    self._new_game(i)
+        if dealt:
+            self._settle(dealt)
         # Encoding in a second pass measured faster than encoding each match right after it moves.
         return self._views(rewards, terminated, truncated, np.array(actor, dtype=np.int64))
 
     # ------------------------------------------------------------------ internals
     def _new_game(self, i: int) -> Any:
         """Deal the next game of slot i (the opponent moves first if it must); returns it."""
-        seed = next_game_seed(self._game_seqs[i])
-        s = self.game.new_state(seed, self.decks)
+        s = self._deal(i)
         if self._policy is not None:
-            if self.random_seat:
-                seat = int(self._seat_rngs[i].integers(self.num_players))
-                self.seats[i] = seat
-                self._learners[i] = frozenset({seat})
             play_until(s, self._learners[i], self._policy, self._opp_rngs[i])
             # A game the opponent finished alone (never in practice) is redealt.
             while s.is_terminal():
-                seed = next_game_seed(self._game_seqs[i])
-                s = self.game.new_state(seed, self.decks)
+                s = self._redeal(i)
                 play_until(s, self._learners[i], self._policy, self._opp_rngs[i])
-        self.states[i] = s
+        return s
+
+    def _deal(self, i: int) -> Any:
+        """Deal the next game of slot i, drawing its learning seat with `seat="random"`, before
+        any opponent move; returns it."""
+        s = self._redeal(i)
+        if self._policy is not None and self.random_seat:
+            seat = int(self._seat_rngs[i].integers(self.num_players))
+            self.seats[i] = seat
+            self._learners[i] = frozenset({seat})
+        return s
+
+    def _redeal(self, i: int) -> Any:
+        """Deal slot i's next game from its seed sequence (the same learning seat); returns it."""
+        seed = next_game_seed(self._game_seqs[i])
+        s = self.states[i] = self.game.new_state(seed, self.decks)
         self.game_seeds[i] = seed
         return s
+
+    def _settle(self, slots: Any) -> None:
+        """`_new_game`'s opponent moves for the games just dealt in `slots`, asked of the
+        batch opponent together; a game it finished alone is redealt, as there."""
+        slots = list(slots)
+        while slots:
+            play_until_batch(self.states, slots, self._learners, self._batch_policy,
+                             self._opp_rngs)
+            slots = [i for i in slots if self.states[i].is_terminal()]
+            for i in slots:
+                self._redeal(i)
 
     def _views(self, rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
                actor: np.ndarray) -> BatchStep:

@@ -12,17 +12,24 @@ An opponent is either
 envs sit below agents and never import them, so a name string such as "random" is refused
 with a ValueError that says to pass `agents.make(name)` instead.
 
+An opponent that also has `act_batch(states, rngs) -> actions` (a network agent such as
+`agents.make("ppo:first_cycle")`, or the self-play pool of `tcglab train`) is asked for
+many matches' moves at once: `BatchEnv` collects every match where the opponent must move
+and calls it once per round (`play_until_batch`), `rngs[i]` being match i's own opponent
+generator, as `act` would get it.
+
 The env passes the live engine state; honest agents read it only through
 `observation(seat)`, `legal_actions()` and `determinize(seat, rng)`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 Policy = Callable[[Any, np.random.Generator], int]
+BatchPolicy = Callable[[list[Any], list[np.random.Generator]], list[int]]
 
 
 def as_policy(opponent: Any) -> Policy:
@@ -51,3 +58,26 @@ def play_until(state: Any, seats: frozenset[int] | set[int], policy: Policy,
         state.apply(policy(state, rng))
         moves += 1
     return moves
+
+
+def as_batch_policy(opponent: Any) -> BatchPolicy | None:
+    """The opponent's `act_batch(states, rngs)` when it has one, else None."""
+    act_batch = getattr(opponent, "act_batch", None)
+    return act_batch if callable(act_batch) else None
+
+
+def play_until_batch(states: Sequence[Any], rows: Iterable[int], seats: Sequence[frozenset[int]],
+                     act_batch: BatchPolicy, rngs: Sequence[np.random.Generator]) -> None:
+    """`play_until` for each match `i` of `rows` (`states[i]`, its learning seats `seats[i]`,
+    its opponent generator `rngs[i]`), the opponent asked once per round for every match
+    still waiting on it."""
+    waiting = [i for i in rows
+               if not states[i].is_terminal() and states[i].current_player not in seats[i]]
+    while waiting:
+        actions = act_batch([states[i] for i in waiting], [rngs[i] for i in waiting])
+        if len(actions) != len(waiting):
+            raise ValueError(f"act_batch returned {len(actions)} actions for {len(waiting)} states")
+        for i, a in zip(waiting, actions):
+            states[i].apply(a)
+        waiting = [i for i in waiting
+                   if not states[i].is_terminal() and states[i].current_player not in seats[i]]

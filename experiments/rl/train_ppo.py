@@ -88,7 +88,8 @@ class Args:
 
 
 class SnapshotPool:
-    """Self-play opponent: each decision is made by a random snapshot, or the random agent."""
+    """Self-play opponent: each decision is made by a random snapshot, or the random agent
+    (`act` one state, `act_batch` many: BatchEnv's matches in one forward pass per snapshot)."""
 
     name = "snapshot_pool"
 
@@ -113,6 +114,24 @@ class SnapshotPool:
         from agents.ppo import policy_action
         policy = self.snapshots[int(rng.integers(len(self.snapshots)))]
         return policy_action(policy, state, deterministic=False, rng=rng)
+
+    def act_batch(self, states: list, rngs: list) -> list[int]:
+        """`act` for each state (`rngs[i]` for `states[i]`, drawn in `act`'s order): the states
+        a snapshot plays are decided in one forward pass (BatchEnv asks this of an opponent)."""
+        from agents.ppo import batch_policy_actions
+        out = [0] * len(states)
+        by_snapshot: dict[int, list[int]] = {}
+        for i, (state, rng) in enumerate(zip(states, rngs, strict=True)):
+            if not self.snapshots or rng.random() < self.random_share:
+                out[i] = self.fallback.act(state, rng)
+            else:
+                by_snapshot.setdefault(int(rng.integers(len(self.snapshots))), []).append(i)
+        for k, rows in by_snapshot.items():
+            actions = batch_policy_actions(self.snapshots[k], [states[i] for i in rows],
+                                           [rngs[i] for i in rows], deterministic=False)
+            for i, a in zip(rows, actions):
+                out[i] = a
+        return out
 
 
 def evaluate(checkpoint: str, args: Args, step: int) -> list[dict]:

@@ -36,7 +36,8 @@ def finish(proc: subprocess.Popen) -> str:
 
 def tiny_runs(out: Path, env: dict | None = None) -> dict[str, str]:
     """Each script's JSON path after running it on a tiny budget (all run side by side)."""
-    paths = {s: str(out / f"{s}.json") for s in ("engine", "env", "agents", "runner", "train", "tune")}
+    paths = {s: str(out / f"{s}.json") for s in ("engine", "env", "agents", "runner", "train",
+                                                  "opponents", "tune")}
     procs = [
         start("engine.py", "--games", "first_cycle", "--seconds", "0.2", "--peers",
               "--json", paths["engine"], env=env),
@@ -48,6 +49,8 @@ def tiny_runs(out: Path, env: dict | None = None) -> dict[str, str]:
               "--json", paths["runner"], env=env),
         start("train.py", "--rollout", "128", "--steps", "128", "--repeat", "1",
               "--json", paths["train"], env=env),
+        start("opponents.py", "--models", "first_cycle", "--seconds", "0.2", "--repeat", "1",
+              "--num-envs", "4", "--json", paths["opponents"], env=env),
         start("tune.py", "--trials", "2", "--matches", "4", "--json", paths["tune"], env=env),
     ]
     for p in procs:
@@ -77,6 +80,7 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     for heading in ("## The run", "## Findings", "## Engine alone (`bench/engine.py`)",
                     "## Environments (`bench/env.py`)", "## MCTS (`bench/agents.py`)",
                     "## Batch runner (`bench/runner.py`)", "## PPO training loop (`bench/train.py`)",
+                    "## BatchEnv against a network opponent (`bench/opponents.py`)",
                     "## Tuning (`bench/tune.py`)"):
         assert f"\n{heading}\n" in page, heading
     assert "Not in this run" not in page
@@ -92,6 +96,7 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     assert "- PPO training loop: `tcglab train`'s default (BatchVecEnv, sparse network) at " in page
     assert "- Tuning: the framework's own time (search, storage, bookkeeping) " in page
     assert "| 2 | 4 | 2 | " in page  # trials, matches per trial, workers
+    assert "\n| `ppo:first_cycle` | " in page and "of 4 matches against each zoo model" in page
     # Peer rows beside ours, or the skip line where the library is missing.
     for name, module in PEER_LIBRARIES.items():
         aec_peer = ":" not in name
