@@ -6,6 +6,7 @@
 - agents.py: MCTS iterations per second and seconds per decision;
 - runner.py: the batch runner's parallel efficiency and memory;
 - train.py: whole-loop PPO training steps/s, BatchVecEnv against DummyVecEnv;
+- opponents.py: BatchEnv against each zoo model, its moves batched (`act_batch`) and one by one;
 - tune.py: the tune framework's own time against the time in matches, and core use;
 - report.py: the scripts' `--json` files to docs/performance.md;
 - loops.py (the timing loops), peers.py (the peer rows), runinfo.py (machine, versions,
