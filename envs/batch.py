@@ -148,13 +148,9 @@ class BatchEnv:
         self.states = [None] * n
         self.game_seeds = [0] * n
         self.ended = {}
-        if self._batch_policy is not None:
-            for i in range(n):
-                self._deal(i)
-            self._settle(range(n))
-        else:
-            for i in range(n):
-                self._new_game(i)
+        for i in range(n):
+            self._deal(i)
+        self._settle(range(n))
         zeros_r = np.zeros((n, self.num_players), dtype=np.float32)
         falses = np.zeros(n, dtype=bool)
         return self._views(zeros_r, falses, falses.copy(), np.full(n, -1, dtype=np.int64))
@@ -180,22 +176,23 @@ class BatchEnv:
         truncated = np.zeros(n, dtype=bool)
         actor = self._players  # who decides in each match now (from the last views)
         policy = self._policy
-        batched = self._batch_policy is not None
         reasons = self.card_game_spec.truncation_reasons
         states = self.states
         ended = self.ended = {}
-        if batched:  # every match moves, then the opponent answers all of them together
+        # Each match moves and its opponents answer; then every match that ended is dealt
+        # again and its opponents move first where they must. Each slot's steps (and draws)
+        # come in the same order whether the opponent answers one match or all at once.
+        if self._batch_policy is not None:
             for s, a in zip(states, acts.tolist()):
                 s.apply(a)
             play_until_batch(states, range(n), self._learners, self._batch_policy, self._opp_rngs)
-            policy = None
-        dealt: list[int] = []
-        for i, a in enumerate(acts.tolist()):
-            s = states[i]
-            if not batched:
+        else:
+            for i, (s, a) in enumerate(zip(states, acts.tolist())):
                 s.apply(a)
-            if policy is not None and not s.is_terminal():
-                play_until(s, self._learners[i], policy, self._opp_rngs[i])
+                if policy is not None and not s.is_terminal():
+                    play_until(s, self._learners[i], policy, self._opp_rngs[i])
+        dealt: list[int] = []
+        for i, s in enumerate(states):
             if s.is_terminal():
                 rewards[i] = s.returns()
                 if is_truncation(s, reasons):
@@ -203,28 +200,13 @@ class BatchEnv:
                 else:
                     terminated[i] = True
                 ended[i] = s
-                if batched:
-                    self._deal(i)
-                    dealt.append(i)
-                else:
-                    self._new_game(i)
-        if dealt:
-            self._settle(dealt)
+                self._deal(i)
+                dealt.append(i)
+        self._settle(dealt)
         # Encoding in a second pass measured faster than encoding each match right after it moves.
         return self._views(rewards, terminated, truncated, np.array(actor, dtype=np.int64))
 
     # ------------------------------------------------------------------ internals
-    def _new_game(self, i: int) -> Any:
-        """Deal the next game of slot i (the opponent moves first if it must); returns it."""
-        s = self._deal(i)
-        if self._policy is not None:
-            play_until(s, self._learners[i], self._policy, self._opp_rngs[i])
-            # A game the opponent finished alone (never in practice) is redealt.
-            while s.is_terminal():
-                s = self._redeal(i)
-                play_until(s, self._learners[i], self._policy, self._opp_rngs[i])
-        return s
-
     def _deal(self, i: int) -> Any:
         """Deal the next game of slot i, drawing its learning seat with `seat="random"`, before
         any opponent move; returns it."""
@@ -243,12 +225,19 @@ class BatchEnv:
         return s
 
     def _settle(self, slots: Any) -> None:
-        """`_new_game`'s opponent moves for the games just dealt in `slots`, asked of the
-        batch opponent together; a game it finished alone is redealt, as there."""
+        """The opponent's moves in the games just dealt in `slots`, until each learner decides
+        (asked of a batch opponent for all of them together); a game the opponent finished
+        alone (never in practice) is redealt."""
         slots = list(slots)
+        if self._policy is None:
+            return
         while slots:
-            play_until_batch(self.states, slots, self._learners, self._batch_policy,
-                             self._opp_rngs)
+            if self._batch_policy is not None:
+                play_until_batch(self.states, slots, self._learners, self._batch_policy,
+                                 self._opp_rngs)
+            else:
+                for i in slots:
+                    play_until(self.states[i], self._learners[i], self._policy, self._opp_rngs[i])
             slots = [i for i in slots if self.states[i].is_terminal()]
             for i in slots:
                 self._redeal(i)
