@@ -58,6 +58,8 @@ soak: $(STAMP)
 ## bench/engine.py and bench/env.py (a smoke run: make bench BENCH_SECONDS=0.3).
 BENCH_SECONDS ?= 2
 BENCH_OUT ?= build/bench
+## greedy before the work on its speed began (bench/greedy_then.py times it against greedy now)
+GREEDY_THEN ?= f468db0
 BENCH_JSON := $(foreach s,engine env agents runner train opponents tune,$(BENCH_OUT)/$(s).json)
 
 $(BENCH_STAMP): $(STAMP)
@@ -70,7 +72,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/engine.py --games first_cycle,cipher,xenodex,xenodex@3,xenodex@4 --peers \
 		--seconds $(BENCH_SECONDS) --json $(BENCH_OUT)/engine.json
 	$(BIN)/python bench/env.py --peers --seconds $(BENCH_SECONDS) --json $(BENCH_OUT)/env.json
-	$(BIN)/python bench/agents.py --games first_cycle,cipher,xenodex,xenodex@4 --json $(BENCH_OUT)/agents.json
+	$(BIN)/python bench/agents.py --games first_cycle,cipher,xenodex,xenodex@4 --then $(GREEDY_THEN) --json $(BENCH_OUT)/agents.json
 	$(BIN)/python bench/runner.py --quick --json $(BENCH_OUT)/runner.json
 	$(BIN)/python bench/train.py --quick --json $(BENCH_OUT)/train.json
 	$(BIN)/python bench/opponents.py --quick --json $(BENCH_OUT)/opponents.json

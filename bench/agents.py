@@ -22,7 +22,9 @@ legal actions it looked ahead over. Beside it, each position decided right after
 agent's (the order alternating by round), the plain one-ply lookahead greedy computes faster
 (`agents.greedy.plain_lookahead` with `make_reference_heuristic`: greedy as first written,
 which tests hold it equal to) on the same positions, and how many times cheaper per
-decision the agent is in CPU time (target: 2).
+decision the agent is in CPU time (target: 2). With `--then COMMIT`, also greedy at that
+earlier commit of this repository against greedy now on the same positions, each in its own
+process (bench/greedy_then.py): what a user training against greedy gains.
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import agents
 from agents.greedy import plain_lookahead
 from agents.heuristics.reference import make_reference_heuristic
+from bench.greedy_then import ThenUnavailable, compare
 from bench.runinfo import run_info, write_json
 from sim import load_game
 
@@ -149,6 +152,8 @@ def main(argv=None) -> None:
     p.add_argument("--repeats", type=int, default=20)
     p.add_argument("--greedy-decisions", type=int, default=300,
                    help="positions the greedy agent's cost per decision is measured on (0: skip)")
+    p.add_argument("--then", default=None,
+                   help="also time greedy at this earlier commit against greedy now (git history)")
     p.add_argument("--json", help="write the figures to this file (for bench/report.py)")
     args = p.parse_args(argv)
     info = run_info()
@@ -176,12 +181,22 @@ def main(argv=None) -> None:
                   f"CPU us) over {g['decisions']} decisions with a choice, {g['legal']:.1f} legal "
                   f"on average; plain one-ply lookahead {g['plain_cpu_us_per_decision']:.0f} CPU us: "
                   f"greedy is {g['cheaper']:.2f}x cheaper", flush=True)
+            if args.then:
+                try:
+                    g.update(compare(args.then, name, n, args.seed, args.greedy_decisions))
+                    print(f"{'':<14}greedy at {args.then}: {g['then_cpu_us_per_decision']:.0f} CPU us, "
+                          f"now {g['now_cpu_us_per_decision']:.0f}: now {g['cheaper_than_then']:.2f}x "
+                          "cheaper, same choices", flush=True)
+                except ThenUnavailable as e:
+                    g["then_skipped"] = f"greedy at {args.then} not timed: {e}"
+                    print(f"{'':<14}{g['then_skipped']}", flush=True)
             greedy_rows.append({"game": label, **g})
     if args.json:
         write_json(args.json, "agents", info, {
             "settings": {"spec": args.spec, "config": repr(cfg), "seed": args.seed,
                          "mid_turn": args.mid_turn, "repeats": args.repeats,
-                         "greedy_decisions": args.greedy_decisions, "greedy_rounds": GREEDY_ROUNDS},
+                         "greedy_decisions": args.greedy_decisions, "greedy_rounds": GREEDY_ROUNDS,
+                         "then": args.then},
             "rows": rows, "greedy": greedy_rows})
 
 

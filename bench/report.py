@@ -23,6 +23,7 @@ AEC_FLOOR_TARGET = 0.5   # aec_env at half of floor_wrapped's steps/s or better
 BATCH_TARGET = 2.0       # batch_env at twice aec_env's steps/s or better
 MCTS_ITERS_TARGET = 1000  # iterations per second
 MCTS_SECONDS_TARGET = 0.5  # seconds per decision at the default budget
+GREEDY_TARGET = 2.0  # greedy cost per decision: times cheaper than its reference
 TRAIN_TARGET = 3.0  # PPO training steps/s of tcglab train's default over the DummyVecEnv path with the dense network
 TUNE_OVERHEAD_TARGET = 0.05  # the tune framework's own time as a share of the time in matches
 
@@ -107,6 +108,15 @@ def findings(docs: dict[str, dict]) -> list[str]:
                        f"{r['it_per_s']:,.0f} iterations/s ({'meets' if its else 'misses'} the "
                        f"{MCTS_ITERS_TARGET:,}/s target), {r['s_per_decision']:.3f} s per decision "
                        f"({'meets' if secs else 'misses'} the under-{MCTS_SECONDS_TARGET:g} s target).")
+        then = agents["settings"].get("then")
+        for g in agents.get("greedy") or []:
+            line = (f"- Greedy, {g['game']}: {g['cheaper']:.2f}x cheaper per decision than the plain "
+                    f"one-ply lookahead on today's engine ({'meets' if g['cheaper'] >= GREEDY_TARGET else 'misses'} "
+                    f"the {GREEDY_TARGET:g}x target)")
+            if "cheaper_than_then" in g:
+                line += (f"; {g['cheaper_than_then']:.2f}x cheaper than greedy at {then}, same choices "
+                         f"({'meets' if g['cheaper_than_then'] >= GREEDY_TARGET else 'misses'} it)")
+            out.append(line + ".")
     runner = docs.get("runner")
     if runner:
         p = runner["parallel"]
@@ -223,14 +233,27 @@ def agents_section(doc: dict) -> list[str]:
 
 
 def greedy_lines(doc: dict) -> list[str]:
-    """The greedy agent's cost per decision (bench/agents.py --greedy-decisions), if measured."""
+    """The greedy agent's cost per decision (bench/agents.py --greedy-decisions), if measured,
+    and against greedy at an earlier commit (--then), if timed."""
     greedy = doc.get("greedy") or []
     if not greedy:
         return []
-    rows = [[g["game"], g["decisions"], f"{g['legal']:.1f}", f"{g['us_per_decision']:.0f}",
-             f"{g['cpu_us_per_decision']:.0f}", f"{g['plain_cpu_us_per_decision']:.0f}",
-             f"**{g['cheaper']:.2f}**"] for g in greedy]
-    return [
+    then = doc["settings"].get("then")
+    timed = then and any("cheaper_than_then" in g for g in greedy)
+    head = ["game", "decisions", "legal actions (mean)", "us/decision", "CPU us/decision",
+            "plain CPU us/decision", "plain / greedy"]
+    rows = []
+    for g in greedy:
+        row = [g["game"], g["decisions"], f"{g['legal']:.1f}", f"{g['us_per_decision']:.0f}",
+               f"{g['cpu_us_per_decision']:.0f}", f"{g['plain_cpu_us_per_decision']:.0f}",
+               f"**{g['cheaper']:.2f}**"]
+        if timed:
+            row += ([f"{g['then_cpu_us_per_decision']:.0f}", f"{g['now_cpu_us_per_decision']:.0f}",
+                     f"**{g['cheaper_than_then']:.2f}**"] if "cheaper_than_then" in g else ["", "", ""])
+        rows.append(row)
+    if timed:
+        head += [f"greedy at {then}: CPU us", "greedy now: CPU us", f"at {then} / now"]
+    lines = [
         "### Greedy", "",
         f"The greedy agent's one-ply lookahead on the first {doc['settings'].get('greedy_decisions')} "
         "positions with a choice of greedy self-play games (the positions a greedy opponent meets "
@@ -242,10 +265,18 @@ def greedy_lines(doc: dict) -> list[str]:
         "with the reference heuristic: a fresh clone of one determinization per action, scored from "
         "the observation or public board), and how many times cheaper in CPU time greedy is "
         "(target: at least 2).", "",
-        *table(["game", "decisions", "legal actions (mean)", "us/decision", "CPU us/decision",
-                "plain CPU us/decision", "plain / greedy"], rows, "lrrrrrr"),
-        "",
     ]
+    if timed:
+        lines += [
+            f"The last three columns time greedy as it was at commit {then} (taken from this "
+            "repository's git history) against greedy now, each in its own process on the same "
+            "positions with its own code and engine, taking turns twice, each position's fastest "
+            "CPU time (bench/greedy_then.py); both choose the same actions. This is what a user "
+            "training against greedy gains; the plain lookahead above runs on today's engine, so "
+            "its ratio counts only what greedy's own code saves.", ""]
+    lines += [*table(head, rows, "l" + "r" * (len(head) - 1)), ""]
+    lines += [f"- {g['then_skipped']}" for g in greedy if "then_skipped" in g]
+    return lines + ([""] if any("then_skipped" in g for g in greedy) else [])
 
 
 def runner_section(doc: dict) -> list[str]:

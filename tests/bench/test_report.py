@@ -44,7 +44,7 @@ def tiny_runs(out: Path, env: dict | None = None) -> dict[str, str]:
         start("env.py", "--games", "first_cycle", "--seconds", "0.2", "--warmup", "0", "--repeat", "1",
               "--num-envs", "4", "--peers", "--json", paths["env"], env=env),
         start("agents.py", "--games", "first_cycle", "--repeats", "1", "--spec", "mcts:iterations=20",
-              "--json", paths["agents"], env=env),
+              "--greedy-decisions", "30", "--then", "HEAD", "--json", paths["agents"], env=env),
         start("runner.py", "--timing-matches", "4", "--small", "4", "--large", "8", "--repeat", "1",
               "--json", paths["runner"], env=env),
         start("train.py", "--rollout", "128", "--steps", "128", "--repeat", "1",
@@ -96,6 +96,8 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     assert "- PPO training loop: `tcglab train`'s default (BatchVecEnv, sparse network) at " in page
     assert "- Tuning: the framework's own time (search, storage, bookkeeping) " in page
     assert "| 2 | 4 | 2 | " in page  # trials, matches per trial, workers
+    assert "Greedy, first_cycle: " in page and "cheaper than greedy at HEAD, same choices" in page
+    assert "| greedy at HEAD: CPU us | greedy now: CPU us | at HEAD / now |" in page
     assert "\n| `ppo:first_cycle` | " in page and "of 4 matches against each zoo model" in page
     # Peer rows beside ours, or the skip line where the library is missing.
     for name, module in PEER_LIBRARIES.items():
