@@ -26,6 +26,7 @@ import gymnasium as gym
 import torch
 from sb3_contrib.common.maskable.distributions import MaskableCategorical, MaskableCategoricalDistribution
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.policies import BasePolicy
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from torch import nn
 
@@ -120,12 +121,7 @@ class FastMaskableCategorical(MaskableCategorical):
             super().apply_masking(None)
             return
         raw = self._original_logits
-        legal = torch.as_tensor(masks, dtype=torch.bool, device=raw.device).reshape(raw.shape)
-        legal = legal | ~legal.any(-1, keepdim=True)  # a row with no legal action: all count
-        top = raw.masked_fill(~legal, -torch.inf).amax(-1, keepdim=True).detach()
-        shifted = raw - top
-        weights = torch.exp(shifted.masked_fill(~legal, 0.0)) * legal
-        total = weights.sum(-1, keepdim=True)
+        legal, shifted, weights, total = masked_weights(raw, masks)
         self.masks = legal
         self.logits = torch.where(legal, shifted - total.log(), torch.tensor(HUGE_NEG, dtype=raw.dtype))
         self._param = self.logits
@@ -150,6 +146,34 @@ class FastMaskableCategorical(MaskableCategorical):
         # u rounding up to the total can land past the last legal action: take that action then
         last_legal = cdf.shape[-1] - 1 - self.masks.flip(-1).to(torch.uint8).argmax(-1)
         return torch.minimum(drawn, last_legal)
+
+
+def masked_weights(raw: torch.Tensor, masks: Any) -> tuple[torch.Tensor, ...]:
+    """`FastMaskableCategorical`'s masking of the normalised logits `raw` (B, A) by `masks`:
+    (legal, the logits less each row's top legal one, their exponentials zeroed where
+    masked, each row's total); the probabilities are weights / total."""
+    legal = torch.as_tensor(masks, dtype=torch.bool, device=raw.device).reshape(raw.shape)
+    legal = legal | ~legal.any(-1, keepdim=True)  # a row with no legal action: all count
+    top = raw.masked_fill(~legal, -torch.inf).amax(-1, keepdim=True).detach()
+    shifted = raw - top
+    weights = torch.exp(shifted.masked_fill(~legal, 0.0)) * legal
+    return legal, shifted, weights, weights.sum(-1, keepdim=True)
+
+
+def action_probabilities(policy: Any, obs: torch.Tensor, masks: Any) -> torch.Tensor:
+    """(B, A): the masked action probabilities of `policy` for the observation batch `obs`,
+    the very numbers `policy.get_distribution(obs, masks).distribution.probs` holds. For a
+    `SparseMaskablePolicy` they are computed with the same operations without building the
+    distribution objects (about a third of a small batch's time); any other policy is asked
+    `get_distribution`. Call it under `torch.no_grad()`."""
+    if not isinstance(policy.action_dist, FastMaskableCategoricalDistribution):
+        return policy.get_distribution(obs, action_masks=masks).distribution.probs
+    features = BasePolicy.extract_features(policy, obs, policy.pi_features_extractor)
+    logits = policy.action_net(policy.mlp_extractor.forward_actor(features))
+    logits = logits.view(-1, policy.action_dist.action_dim)
+    raw = logits - logits.logsumexp(dim=-1, keepdim=True)  # what Categorical keeps
+    _, _, weights, total = masked_weights(raw, masks)
+    return weights / total
 
 
 class FastMaskableCategoricalDistribution(MaskableCategoricalDistribution):

@@ -78,6 +78,13 @@ def _batch_encoder_for(game: Any):
     return env_encoder(game)
 
 
+def _network_probabilities(policy: Any, obs: Any, masks: np.ndarray) -> Any:
+    """The policy's masked action probabilities (a tensor) for the observation batch `obs`
+    (agents/networks.py's `action_probabilities`: `get_distribution`'s numbers)."""
+    from agents.networks import action_probabilities as network_probabilities
+    return network_probabilities(policy, obs, masks)
+
+
 def _check_width(policy: Any, width: int, game: Any) -> None:
     """ValueError when the policy reads observations of another size than `game` encodes."""
     expected = policy.observation_space.shape[0]
@@ -96,8 +103,7 @@ def action_probabilities(policy: Any, state: Any) -> np.ndarray:
     mask = legal_mask(state).astype(bool)
     obs_t, _ = policy.obs_to_tensor(obs)
     with torch.no_grad():
-        dist = policy.get_distribution(obs_t, action_masks=mask[None])
-        probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
+        probs = _network_probabilities(policy, obs_t, mask[None])[0].cpu().numpy().astype(np.float64)
     probs[~mask] = 0.0
     return probs / probs.sum()
 
@@ -130,8 +136,7 @@ def batch_probabilities(policy: Any, states: Sequence[Any]) -> np.ndarray:
     mask.reshape(-1)[np.repeat(np.arange(n) * size, counts) + np.array(legal, dtype=np.int64)] = True
     obs_t, _ = policy.obs_to_tensor(obs)
     with torch.no_grad():
-        dist = policy.get_distribution(obs_t, action_masks=mask)
-        probs = dist.distribution.probs.cpu().numpy().astype(np.float64)
+        probs = _network_probabilities(policy, obs_t, mask).cpu().numpy().astype(np.float64)
     probs[~mask] = 0.0
     for row in probs:  # each row normalized as action_probabilities normalizes its one
         row /= row.sum()

@@ -97,3 +97,23 @@ def test_act_batch_refuses_bad_input_naming_it():
     with pytest.raises(ValueError, match="another game object"):
         batch_probabilities(load_policy(agent.path), [s, load_game("first_cycle", leader_hp=7).new_state(1)])
     assert agent.act_batch([], []) == []
+
+
+@pytest.mark.parametrize("name,game,params", ZOO)
+def test_the_direct_probabilities_are_get_distribution_s_to_the_bit(name, game, params):
+    import torch
+
+    from agents.networks import action_probabilities
+    policy = load_policy(agents.make(f"ppo:{name}").path)
+    benv = BatchEnv(game, num_envs=16, seed=2, **params)
+    out = benv.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(12):
+        obs_t, _ = policy.obs_to_tensor(out.obs)
+        mask = out.mask.astype(bool)
+        with torch.no_grad():
+            fast = action_probabilities(policy, obs_t, mask).numpy()
+            slow = policy.get_distribution(obs_t, action_masks=mask).distribution.probs.numpy()
+        assert np.array_equal(fast, slow)
+        assert (fast[~mask] == 0).all()
+        out = benv.step((rng.random(out.mask.shape) * out.mask).argmax(axis=1))
