@@ -73,6 +73,12 @@ def _encoder_for(game: Any):
     return default_encoder(game)
 
 
+SMALL_BATCH = 8
+"""Up to this many states `batch_probabilities` encodes their observation dicts together
+(`encode_batch`); beyond, straight from the states (`encode_seats`), whose fixed cost per
+call is higher and per state lower. Both write the same vectors."""
+
+
 @lru_cache(maxsize=8)
 def _batch_encoder_for(game: Any):
     return env_encoder(game)
@@ -111,9 +117,10 @@ def action_probabilities(policy: Any, state: Any) -> np.ndarray:
 def batch_probabilities(policy: Any, states: Sequence[Any]) -> np.ndarray:
     """`(N, actions)`: row i the masked policy's probability of each action for
     `states[i].current_player`, for N states of one game (none over) in one forward pass.
-    The rows are encoded by the env encoder's `encode_seats`, which writes exactly
-    `encode(state.observation(seat))` (tests/envs check both, and that it reads nothing
-    the seat may not see)."""
+    The rows are encoded by the env encoder's batch encoders, which write exactly
+    `encode(state.observation(seat))`: `encode_batch` of the observations for a few states,
+    `encode_seats` (which reads only what the observation holds: tests/envs check both) for
+    more (`SMALL_BATCH`)."""
     import torch
     if not states:
         raise ValueError("batch_probabilities: no states given")
@@ -123,7 +130,11 @@ def batch_probabilities(policy: Any, states: Sequence[Any]) -> np.ndarray:
             raise ValueError(f"batch_probabilities: state {i} is of another game object than "
                              "state 0 (batch states of one game)")
     seats = [acting_seat(s) for s in states]
-    obs = _batch_encoder_for(game).encode_seats(states, seats)
+    encoder = _batch_encoder_for(game)
+    if len(states) <= SMALL_BATCH:
+        obs = encoder.encode_batch([s.observation(seat) for s, seat in zip(states, seats)])
+    else:
+        obs = encoder.encode_seats(states, seats)
     _check_width(policy, obs.shape[1], game)
     legal: list[int] = []
     counts: list[int] = []
