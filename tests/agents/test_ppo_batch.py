@@ -57,17 +57,20 @@ def test_a_sampling_opponent_draws_from_each_match_s_own_generator_as_act_does()
         [r.bit_generator.state for r in single._opp_rngs]
 
 
-def test_act_batch_equals_act_state_by_state():
+@pytest.mark.parametrize("count", [5, 12])  # encoded from observations (few states), from the states (more)
+def test_act_batch_equals_act_state_by_state(count):
+    from agents.ppo import SMALL_BATCH
+    assert count <= SMALL_BATCH < 12 or count > SMALL_BATCH
     game = load_game("cipher")
     agent = agents.make("ppo", model="cipher", deterministic=False)
     states = []
-    for seed in range(6):
+    for seed in range(count):
         s = game.new_state(seed)
         rng = np.random.default_rng(seed)
         for _ in range(5 + 3 * seed):
             s.apply(agents.make("random").act(s, rng))
         states.append(s)
-    batch = agent.act_batch(states, [np.random.default_rng(100 + i) for i in range(6)])
+    batch = agent.act_batch(states, [np.random.default_rng(100 + i) for i in range(count)])
     one = [agent.act(s, np.random.default_rng(100 + i)) for i, s in enumerate(states)]
     assert batch == one
     probs = batch_probabilities(load_policy(agent.path), states)
