@@ -29,6 +29,10 @@ always `seat` and `actor` too. `seat="random"` (only with an opponent) draws the
 learning seat of every new game from the slot's seed, as `single_agent(seat="random")`
 does, so one policy learns every side; `seats[i]` is the seat of slot i's current game,
 `player` equals `seats` and `actor[i]` is the seat of the game `actions[i]` was played in.
+**A mix of opponents.** `opponent=[a, b, ...]` (a list or tuple) deals each new game
+against one of them, drawn uniformly from the slot's own generator (repeat an entry to
+weigh it): it plays every other seat of that game. `opponent_index[i]` says which one slot
+i's current game faces (with a single opponent, always 0).
 An opponent with `act_batch(states, rngs)` (a network agent such as
 `agents.make("ppo:first_cycle")`, or `tcglab train`'s self-play pool) is asked for the
 moves of every match waiting on it at once, one call per round, instead of one `act` per
@@ -106,8 +110,15 @@ class BatchEnv:
         self.num_actions = int(self.game.action_space_size)
         self.observation_size = int(self.encoder.size)
         self.decks = list(decks) if decks is not None else None
-        self._policy = as_policy(opponent) if opponent is not None else None
-        self._batch_policy = as_batch_policy(opponent) if opponent is not None else None
+        mix = list(opponent) if isinstance(opponent, list | tuple) else [opponent]
+        if not mix:
+            raise ValueError("opponent is an empty list: give at least one agent")
+        # (act, act_batch or None) per opponent; None without an opponent
+        self._opponents = ([(as_policy(o), as_batch_policy(o)) for o in mix]
+                           if opponent is not None else None)
+        self._policy = self._opponents[0][0] if self._opponents else None
+        self.opponent_index = np.zeros(self.num_envs, dtype=np.int64)
+        """The opponent (index into `opponent`'s list) slot i's current game faces."""
         self.random_seat = seat == "random"
         if self.random_seat and self._policy is None:
             raise ValueError("seat='random' needs an opponent to play the other seats")
@@ -122,6 +133,7 @@ class BatchEnv:
         self._opp_rngs: list[np.random.Generator] = []
         self._seat_rngs: list[np.random.Generator] = []
         self.ended: dict[int, Any] = {}
+        self._mix_rngs: list[np.random.Generator] = []
         self.states: list[Any] = []
         self.game_seeds: list[int] = []
         self._mask: np.ndarray | None = None
@@ -139,11 +151,14 @@ class BatchEnv:
             self._game_seqs = []
             self._opp_rngs = []
             self._seat_rngs = []
+            self._mix_rngs = []
             for child in root.spawn(self.num_envs):
                 games, opp, seats = child.spawn(3)
                 self._game_seqs.append(games)
                 self._opp_rngs.append(np.random.Generator(np.random.PCG64(opp)))
                 self._seat_rngs.append(np.random.Generator(np.random.PCG64(seats)))
+                # a fourth child (the first three, and so every stream above, are unchanged)
+                self._mix_rngs.append(np.random.Generator(np.random.PCG64(child.spawn(1)[0])))
         n = self.num_envs
         self.states = [None] * n
         self.game_seeds = [0] * n
@@ -175,22 +190,15 @@ class BatchEnv:
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
         actor = self._players  # who decides in each match now (from the last views)
-        policy = self._policy
         reasons = self.card_game_spec.truncation_reasons
         states = self.states
         ended = self.ended = {}
         # Each match moves and its opponents answer; then every match that ended is dealt
         # again and its opponents move first where they must. Each slot's steps (and draws)
         # come in the same order whether the opponent answers one match or all at once.
-        if self._batch_policy is not None:
-            for s, a in zip(states, acts.tolist()):
-                s.apply(a)
-            play_until_batch(states, range(n), self._learners, self._batch_policy, self._opp_rngs)
-        else:
-            for i, (s, a) in enumerate(zip(states, acts.tolist())):
-                s.apply(a)
-                if policy is not None and not s.is_terminal():
-                    play_until(s, self._learners[i], policy, self._opp_rngs[i])
+        for s, a in zip(states, acts.tolist()):
+            s.apply(a)
+        self._answer(range(n))
         dealt: list[int] = []
         for i, s in enumerate(states):
             if s.is_terminal():
@@ -215,6 +223,8 @@ class BatchEnv:
             seat = int(self._seat_rngs[i].integers(self.num_players))
             self.seats[i] = seat
             self._learners[i] = frozenset({seat})
+        if self._opponents is not None and len(self._opponents) > 1:
+            self.opponent_index[i] = int(self._mix_rngs[i].integers(len(self._opponents)))
         return s
 
     def _redeal(self, i: int) -> Any:
@@ -229,18 +239,29 @@ class BatchEnv:
         (asked of a batch opponent for all of them together); a game the opponent finished
         alone (never in practice) is redealt."""
         slots = list(slots)
-        if self._policy is None:
-            return
         while slots:
-            if self._batch_policy is not None:
-                play_until_batch(self.states, slots, self._learners, self._batch_policy,
-                                 self._opp_rngs)
-            else:
-                for i in slots:
-                    play_until(self.states[i], self._learners[i], self._policy, self._opp_rngs[i])
+            self._answer(slots)
             slots = [i for i in slots if self.states[i].is_terminal()]
             for i in slots:
                 self._redeal(i)
+
+    def _answer(self, slots: Any) -> None:
+        """The opponents' moves in the matches of `slots` until each learner decides or the
+        match ends: a batch opponent answers all of its matches together (a round at a time),
+        any other one match by match."""
+        if self._opponents is None:
+            return
+        slots = list(slots)
+        groups = ({0: slots} if len(self._opponents) == 1 else
+                  {k: [i for i in slots if self.opponent_index[i] == k] for k in range(len(self._opponents))})
+        states, learners, rngs = self.states, self._learners, self._opp_rngs
+        for k, group in groups.items():
+            act, act_batch = self._opponents[k]
+            if act_batch is not None:
+                play_until_batch(states, group, learners, act_batch, rngs)
+            else:
+                for i in group:
+                    play_until(states[i], learners[i], act, rngs[i])
 
     def _views(self, rewards: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
                actor: np.ndarray) -> BatchStep:

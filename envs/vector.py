@@ -11,8 +11,9 @@
 
 Sub-environment i is match slot i of a `BatchEnv`: one learning seat (`seat`, an int or
 "random" for a seat drawn per game from the slot's seed) against `opponent` (an agent with
-`act(state, rng)` or a callable; envs/opponents.py), whose moves happen inside `reset` and
-`step`. Every step is a decision of the learner, so all N observations are encoded together
+`act(state, rng)` or a callable, or a list of them: each game faces one, drawn per game,
+`self.batch.opponent_index` saying which; envs/opponents.py, envs/batch.py), whose moves
+happen inside `reset` and `step`. Every step is a decision of the learner, so all N observations are encoded together
 by the game's batch encoder.
 
 **Spaces.** `single_observation_space` is the encoder's `Box` float32 (D,) and

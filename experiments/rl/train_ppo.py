@@ -4,7 +4,8 @@
     tcglab train --game first_cycle --steps 200000          # the same
 
 One learner seat (drawn per episode, so it learns both sides) plays against a fixed
-opponent agent or, with `--opponent self`, a pool of its own past snapshots (self-play,
+opponent agent, a mix of agents (`--opponent greedy+ppo:first_cycle`: each game faces one,
+drawn per game) or, with `--opponent self`, a pool of its own past snapshots (self-play,
 with a share of random opponents so it never forgets the basics). sb3-contrib's
 MaskablePPO trains on `num_envs` matches stepped together by `BatchVecEnv`
 (experiments/rl/sb3_vec.py over envs.BatchEnv: one engine loop, batched encoding);
@@ -45,7 +46,8 @@ class Args:
     vec: str = "batch"
     """vector env: "batch" (BatchVecEnv, batched encoding) or "dummy" (DummyVecEnv of single-agent envs)"""
     opponent: str = "random"
-    """an agent spec ("random", "greedy", "mcts:iterations=50") or "self" for self-play"""
+    """an agent spec ("random", "greedy", "mcts:iterations=50"), a mix of specs joined by "+"
+    ("greedy+ppo:first_cycle": each game faces one of them, drawn per game), or "self" for self-play"""
     selfplay_every: int = 50_000
     """self-play: steps between snapshots added to the opponent pool"""
     selfplay_pool: int = 5
@@ -250,7 +252,8 @@ def main(args: Args) -> dict:
     if args.players:
         params["num_players"] = args.players
     pool = SnapshotPool(args.game, args.selfplay_random_share, args.device) if args.opponent == "self" else None
-    opponent = pool if pool is not None else agents.make(args.opponent)
+    mix = [agents.make(spec) for spec in opponent_specs(args.opponent)] if pool is None else []
+    opponent = pool if pool is not None else mix[0] if len(mix) == 1 else mix
 
     venv = make_vec_env(args, opponent, params, seeds)
     model = make_model(args, venv)
@@ -353,7 +356,21 @@ def check_args(args: Args) -> Args:
         raise TcglabError(f"--players: must be 2, 3 or 4, got {args.players}")
     if not 0.0 <= args.selfplay_random_share <= 1.0:
         raise TcglabError(f"--selfplay-random-share: must be in 0..1, got {args.selfplay_random_share}")
+    specs = opponent_specs(args.opponent)
+    if len(specs) > 1 and "self" in specs:
+        raise TcglabError(f"--opponent: self-play cannot be mixed with other agents, got {args.opponent!r}")
+    if len(specs) > 1 and args.vec != "batch":
+        raise TcglabError(f"--opponent: a mix ({args.opponent!r}) needs --vec batch")
     return args
+
+
+def opponent_specs(opponent: str) -> list[str]:
+    """The agent specs of `--opponent` ("greedy+ppo:first_cycle": two); an empty part is refused."""
+    from sim.core.errors import TcglabError
+    specs = [part.strip() for part in opponent.split("+")]
+    if not all(specs):
+        raise TcglabError(f"--opponent: an empty agent spec in {opponent!r}")
+    return specs
 
 
 ALIASES = {"total_steps": ("--steps",)}

@@ -40,7 +40,7 @@ def test_a_batched_zoo_opponent_plays_the_matches_one_act_per_move_plays(name, g
                        seat="random", **params)
     single = BatchEnv(game, num_envs=12, seed=4, opponent=_one_at_a_time(agents.make(f"ppo:{name}")),
                       seat="random", **params)
-    assert batched._batch_policy is not None and single._batch_policy is None
+    assert batched._opponents[0][1] is not None and single._opponents[0][1] is None
     a, b = _trajectory(batched, 40, seed=1), _trajectory(single, 40, seed=1)
     assert a == b
     assert [r.bit_generator.state for r in batched._opp_rngs] == \
@@ -120,3 +120,13 @@ def test_the_direct_probabilities_are_get_distribution_s_to_the_bit(name, game, 
         assert np.array_equal(fast, slow)
         assert (fast[~mask] == 0).all()
         out = benv.step((rng.random(out.mask.shape) * out.mask).argmax(axis=1))
+
+
+def test_a_mix_with_a_batched_network_plays_the_games_one_act_per_move_plays():
+    net = agents.make("ppo:first_cycle")
+    rand = agents.make("random")
+    batched = BatchEnv("first_cycle", num_envs=10, seed=8, opponent=[net, rand], seat="random")
+    single = BatchEnv("first_cycle", num_envs=10, seed=8, opponent=[_one_at_a_time(net), rand],
+                      seat="random")
+    assert _trajectory(batched, 40, seed=4) == _trajectory(single, 40, seed=4)
+    assert batched.opponent_index.tolist() == single.opponent_index.tolist()

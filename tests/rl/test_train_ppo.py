@@ -76,6 +76,7 @@ def test_pettingzoo_env_plugs_into_sb3_through_the_aec_api():
     ("xenodex", None, "random"),
     ("xenodex", 4, "greedy"),       # the 3 other seats are played by the fixed agent
     ("first_cycle", None, "self"),  # self-play: snapshots join the opponent pool
+    ("first_cycle", None, "greedy+ppo:first_cycle"),  # a mix: each game faces one of them
 ])
 def test_the_same_script_trains_every_game(tmp_path, game, players, opponent):
     out = tmp_path / "ppo"
@@ -108,6 +109,16 @@ def test_train_ppo_trains_through_either_vector_env_and_network(tmp_path, vec, p
     from agents.ppo import load_policy
     extractor = load_policy(str(out / "final.zip")).features_extractor
     assert isinstance(extractor, SparseFeatures) == (policy == "sparse")
+
+
+def test_train_ppo_refuses_a_mix_it_cannot_train_against():
+    from sim.core.errors import TcglabError
+    with pytest.raises(TcglabError, match="--opponent: self-play cannot be mixed"):
+        parse_args(["--opponent", "self+greedy"])
+    with pytest.raises(TcglabError, match="--opponent: a mix .* needs --vec batch"):
+        parse_args(["--opponent", "random+greedy", "--vec", "dummy"])
+    with pytest.raises(TcglabError, match="--opponent: an empty agent spec"):
+        parse_args(["--opponent", "random+"])
 
 
 def test_train_ppo_refuses_an_unknown_vector_env():
