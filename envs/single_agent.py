@@ -18,7 +18,8 @@ sb3-contrib's MaskablePPO and most RL libraries expect. The action space is
 callable `(state, rng) -> action`; a name string is refused (envs/opponents.py). It plays
 every seat but `seat` (0, 1, ... or "random" for a seat drawn per episode from the env's
 seed); its moves happen inside `reset`/`step`, so every observation is one where the
-learner decides or the game is over.
+learner decides or the game is over. A list of opponents is a mix: each episode faces one
+of them, drawn from the episode's seed (`opponent_index` says which).
 
 **Rewards and ends.** The learner's result on the final step (+1 win, -1 loss, 0 draw),
 0 before. A win ends the episode with `terminated`; the turn limit with `truncated`.
@@ -72,7 +73,13 @@ class SingleAgentEnv(gymnasium.Env):
         self.seat_choice = seat
         self.seat = 0 if seat == "random" else int(seat)
         self._learner = frozenset({self.seat})
-        self._policy = as_policy(opponent)
+        mix = list(opponent) if isinstance(opponent, list | tuple) else [opponent]
+        if not mix:
+            raise ValueError("opponent is an empty list: give at least one agent")
+        self._policies = [as_policy(o) for o in mix]
+        self._policy = self._policies[0]
+        self.opponent_index = 0
+        """The opponent (index into `opponent`'s list) this episode faces."""
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self.decks = list(decks) if decks is not None else None
@@ -98,6 +105,10 @@ class SingleAgentEnv(gymnasium.Env):
             self._seeds = np.random.SeedSequence(self._init_seed)
         game_seq, opp_seq, seat_seq = self._seeds.spawn(3)
         self._opp_rng = np.random.Generator(np.random.PCG64(opp_seq))
+        if len(self._policies) > 1:  # a fourth child, only for a mix (a single opponent's episodes stay as they were)
+            pick = np.random.Generator(np.random.PCG64(self._seeds.spawn(1)[0]))
+            self.opponent_index = int(pick.integers(len(self._policies)))
+            self._policy = self._policies[self.opponent_index]
         if self.seat_choice == "random":
             seat_rng = np.random.Generator(np.random.PCG64(seat_seq))
             self.seat = int(seat_rng.integers(self.num_players))

@@ -359,8 +359,6 @@ def check_args(args: Args) -> Args:
     specs = opponent_specs(args.opponent)
     if len(specs) > 1 and "self" in specs:
         raise TcglabError(f"--opponent: self-play cannot be mixed with other agents, got {args.opponent!r}")
-    if len(specs) > 1 and args.vec != "batch":
-        raise TcglabError(f"--opponent: a mix ({args.opponent!r}) needs --vec batch")
     return args
 
 

@@ -97,3 +97,39 @@ def test_an_opponent_name_is_refused_with_the_agents_make_call_to_use():
     """envs sit below agents and never import them: a name says what to pass instead."""
     with pytest.raises(ValueError, match=r"agents\.make\('greedy'\)"):
         single_agent("first_cycle", opponent="greedy")
+
+
+def test_a_mix_of_opponents_faces_one_per_episode_drawn_from_the_seed():
+    class Recorder:
+        def __init__(self):
+            self.games = set()
+
+        def __call__(self, state, rng):
+            self.games.add(id(state))
+            legal = state.legal_actions()
+            return legal[int(rng.integers(len(legal)))]
+
+    def episodes(opponent, count=12):
+        env = single_agent("first_cycle", opponent=opponent, seat="random", seed=7)
+        picks, kept = [], []
+        for _ in range(count):
+            obs, info = env.reset()
+            picks.append(env.opponent_index)
+            kept.append(env.game_state)
+            done = False
+            while not done:
+                legal = np.flatnonzero(env.action_masks())
+                obs, reward, term, trunc, info = env.step(int(legal[0]))
+                done = term or trunc
+        return picks, kept
+
+    a, b = Recorder(), Recorder()
+    picks, kept = episodes([a, b])
+    assert set(picks) == {0, 1} and a.games and b.games and not a.games & b.games
+    for k, state in zip(picks, kept):
+        assert id(state) not in (b.games if k == 0 else a.games)
+    assert episodes([Recorder(), Recorder()])[0] == picks        # the same seed, the same draws
+    one = Recorder()
+    assert episodes([one], 3)[0] == [0, 0, 0]
+    with pytest.raises(ValueError, match="empty list"):
+        single_agent("first_cycle", opponent=[])

@@ -115,8 +115,6 @@ def test_train_ppo_refuses_a_mix_it_cannot_train_against():
     from sim.core.errors import TcglabError
     with pytest.raises(TcglabError, match="--opponent: self-play cannot be mixed"):
         parse_args(["--opponent", "self+greedy"])
-    with pytest.raises(TcglabError, match="--opponent: a mix .* needs --vec batch"):
-        parse_args(["--opponent", "random+greedy", "--vec", "dummy"])
     with pytest.raises(TcglabError, match="--opponent: an empty agent spec"):
         parse_args(["--opponent", "random+"])
 
