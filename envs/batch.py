@@ -32,7 +32,8 @@ does, so one policy learns every side; `seats[i]` is the seat of slot i's curren
 **A mix of opponents.** `opponent=[a, b, ...]` (a list or tuple) deals each new game
 against one of them, drawn uniformly from the slot's own generator (repeat an entry to
 weigh it): it plays every other seat of that game. `opponent_index[i]` says which one slot
-i's current game faces (with a single opponent, always 0).
+i's current game faces (with a single opponent, always 0), and after a `step`
+`ended_opponents[i]` which one the match that just ended in slot i faced.
 An opponent with `act_batch(states, rngs)` (a network agent such as
 `agents.make("ppo:first_cycle")`, or `tcglab train`'s self-play pool) is asked for the
 moves of every match waiting on it at once, one call per round, instead of one `act` per
@@ -133,6 +134,7 @@ class BatchEnv:
         self._opp_rngs: list[np.random.Generator] = []
         self._seat_rngs: list[np.random.Generator] = []
         self.ended: dict[int, Any] = {}
+        self.ended_opponents: dict[int, int] = {}
         self._mix_rngs: list[np.random.Generator] = []
         self.states: list[Any] = []
         self.game_seeds: list[int] = []
@@ -163,6 +165,7 @@ class BatchEnv:
         self.states = [None] * n
         self.game_seeds = [0] * n
         self.ended = {}
+        self.ended_opponents = {}
         for i in range(n):
             self._deal(i)
         self._settle(range(n))
@@ -193,6 +196,7 @@ class BatchEnv:
         reasons = self.card_game_spec.truncation_reasons
         states = self.states
         ended = self.ended = {}
+        ended_opponents = self.ended_opponents = {}
         # Each match moves and its opponents answer; then every match that ended is dealt
         # again and its opponents move first where they must. Each slot's steps (and draws)
         # come in the same order whether the opponent answers one match or all at once.
@@ -208,6 +212,7 @@ class BatchEnv:
                 else:
                     terminated[i] = True
                 ended[i] = s
+                ended_opponents[i] = int(self.opponent_index[i])
                 self._deal(i)
                 dealt.append(i)
         self._settle(dealt)

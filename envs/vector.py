@@ -23,7 +23,8 @@ builds them.
 
 **Action masks** are in `infos["action_mask"]` ((N, A) int8, with `infos["_action_mask"]`
 all True, as gymnasium batches an info key) after every `reset` and `step`, and from
-`action_masks()` ((N, A) bool). `infos["seat"]` is each slot's learning seat.
+`action_masks()` ((N, A) bool). `infos["seat"]` is each slot's learning seat and
+`infos["opponent"]` the opponent its game faces (an index into a mix; 0 for one opponent).
 
 **Rewards and ends.** A slot's reward is the learner's result on the step its match ends
 (+1 win, -1 loss, 0 draw; XenodeX: -1/(n-1) for a loss), 0 before; a win (or a XenodeX
@@ -34,7 +35,7 @@ https://farama.org/Vector-Autoreset-Mode). When slot i's match ends, the same `s
 its next game: row i of the returned observations and masks is already the new game's
 first decision. The ended game's last observation (the learner's view of the final state)
 is `infos["final_obs"][i]` (an object array, None in the other rows, with the bool mask
-`infos["_final_obs"]`), and `infos["final_info"]` holds that game's `seat`. So the next
+`infos["_final_obs"]`), and `infos["final_info"]` holds that game's `seat` and `opponent`. So the next
 `step` takes an action for every slot; there is no reset step to skip.
 
 **Illegal actions** raise `sim.IllegalActionError` naming the slot, before any slot moves.
@@ -106,7 +107,11 @@ class BatchVectorEnv(VectorEnv):
                 final_obs[i] = obs
             infos["final_obs"] = final_obs
             infos["_final_obs"] = done.copy()
-            infos["final_info"] = {"seat": np.where(done, out.actor, 0), "_seat": done.copy()}
+            opponent = np.zeros(self.num_envs, dtype=np.int64)
+            for i, k in self.batch.ended_opponents.items():
+                opponent[i] = k
+            infos["final_info"] = {"seat": np.where(done, out.actor, 0), "_seat": done.copy(),
+                                   "opponent": opponent, "_opponent": done.copy()}
         return out.obs, rewards, out.terminated.copy(), out.truncated.copy(), infos
 
     def final_observations(self, out: BatchStep) -> dict[int, np.ndarray]:
@@ -122,4 +127,5 @@ class BatchVectorEnv(VectorEnv):
 
     def _infos(self, out: BatchStep) -> dict[str, Any]:
         return {"action_mask": out.mask, "_action_mask": self._all.copy(),
-                "seat": out.player.copy(), "_seat": self._all.copy()}
+                "seat": out.player.copy(), "_seat": self._all.copy(),
+                "opponent": self.batch.opponent_index.copy(), "_opponent": self._all.copy()}

@@ -13,11 +13,13 @@ stepped and encoded together by `envs.BatchEnv`) in SB3's own conventions, so no
 `DummyVecEnv` of single envs is needed:
 
 - `reset()` returns the (N, D) observations; `step_async(actions)` / `step_wait()` return
-  observations, rewards (float32), dones and one info dict per slot (`seat`).
+  observations, rewards (float32), dones and one info dict per slot (`seat`, and `opponent`:
+  which opponent of a mix its game faces, 0 for one opponent).
 - **Auto-reset**, as SB3 documents it: when slot i's match ends, `dones[i]` is True, the
   returned observation is already the next game's first one, and `infos[i]` carries
   `terminal_observation` (the learner's view of the final state) and
-  `TimeLimit.truncated` (True for the turn limit, which MaskablePPO bootstraps from).
+  `TimeLimit.truncated` (True for the turn limit, which MaskablePPO bootstraps from) and
+  `final_opponent` (the opponent the ended match faced).
 - **Masks**: sb3-contrib's MaskablePPO reads them with `env_method("action_masks")`
   (`sb3_contrib.common.maskable.utils.get_action_masks`) after checking
   `has_attr("action_masks")`; here that returns one bool (A,) row per slot, from the masks
@@ -76,12 +78,14 @@ class BatchVecEnv(VecEnv):
         obs, rewards, terminated, truncated, infos = self.vector.step(actions)
         dones = terminated | truncated
         seats = infos["seat"].tolist()
-        out = [{"seat": s} for s in seats]
+        out = [{"seat": s, "opponent": k} for s, k in zip(seats, infos["opponent"].tolist())]
         if dones.any():
             final = infos["final_obs"]
+            ended = infos["final_info"]["opponent"]
             for i in np.flatnonzero(dones).tolist():
                 out[i]["terminal_observation"] = final[i]
                 out[i]["TimeLimit.truncated"] = bool(truncated[i] and not terminated[i])
+                out[i]["final_opponent"] = int(ended[i])
         return obs, rewards.astype(np.float32), dones, out
 
     def close(self) -> None:

@@ -87,3 +87,36 @@ def test_a_bad_mix_is_refused_naming_what_is_wrong():
         BatchEnv("first_cycle", num_envs=2, opponent=[])
     with pytest.raises(ValueError, match="is a name"):
         BatchEnv("first_cycle", num_envs=2, opponent=[Recorder(), "greedy"])
+
+
+def test_each_ended_match_says_which_opponent_it_faced_down_to_the_vector_envs():
+    from envs.vector import BatchVectorEnv
+    opponents = [Recorder(), Recorder(), Recorder()]
+    benv = BatchEnv("first_cycle", num_envs=6, seed=9, opponent=opponents, seat="random")
+    rng = np.random.default_rng(2)
+    out = benv.reset()
+    ended = 0
+    for _ in range(400):
+        before = benv.opponent_index.copy()
+        out = benv.step((rng.random(out.mask.shape) * out.mask).argmax(axis=1))
+        assert set(benv.ended_opponents) == set(benv.ended) == set(np.flatnonzero(out.dones).tolist())
+        for i, k in benv.ended_opponents.items():
+            assert k == before[i]
+            ended += 1
+    assert ended >= 10
+    venv = BatchVectorEnv("first_cycle", num_envs=6, seed=9, opponent=[Recorder(), Recorder(), Recorder()],
+                          seat="random")
+    obs, infos = venv.reset()
+    assert (infos["opponent"] == venv.batch.opponent_index).all()
+    seen = 0
+    for _ in range(400):
+        before = venv.batch.opponent_index.copy()
+        masks = venv.action_masks()
+        obs, rewards, term, trunc, infos = venv.step((rng.random(masks.shape) * masks).argmax(axis=1))
+        assert (infos["opponent"] == venv.batch.opponent_index).all()
+        if "final_info" in infos:
+            done = term | trunc
+            assert (infos["final_info"]["_opponent"] == done).all()
+            assert (infos["final_info"]["opponent"][done] == before[done]).all()
+            seen += int(done.sum())
+    assert seen >= 10

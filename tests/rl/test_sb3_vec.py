@@ -64,9 +64,11 @@ def test_sb3_vec_env_auto_reset_returns_terminal_observation_and_truncation():
         obs, rewards, dones, infos = venv.step_wait()
         for i, info in enumerate(infos):
             assert info["seat"] == venv.vector.batch.states[i].current_player
+            assert info["opponent"] == 0                  # one opponent: always the first
             if not dones[i]:
                 assert "terminal_observation" not in info and rewards[i] == 0
                 continue
+            assert info["final_opponent"] == 0
             ends += 1
             ended = venv.vector.batch.ended[i]
             assert rewards[i] == ended.returns()[seats[i]]
@@ -113,3 +115,22 @@ def test_maskable_ppo_trains_through_the_batch_vec_env(one_torch_thread):
                            policy_kwargs={"net_arch": [64]})
     with pytest.raises(IllegalActionError):
         unmasked.learn(1024, use_masking=False)
+
+
+def test_sb3_vec_env_says_which_opponent_of_a_mix_each_game_and_each_ended_match_faced():
+    venv = BatchVecEnv("first_cycle", num_envs=6, opponent=[agents.make("random"), agents.make("random")],
+                       seat="random", seed=4, max_turns=4, leader_hp=2)
+    venv.reset()
+    rng = np.random.default_rng(5)
+    faced = set()
+    for _ in range(150):
+        before = venv.vector.batch.opponent_index.copy()
+        venv.step_async(masked_random(venv.action_masks(), rng))
+        obs, rewards, dones, infos = venv.step_wait()
+        for i, info in enumerate(infos):
+            assert info["opponent"] == venv.vector.batch.opponent_index[i]
+            if dones[i]:
+                assert info["final_opponent"] == before[i]
+                faced.add(info["final_opponent"])
+    assert faced == {0, 1}
+
