@@ -136,15 +136,8 @@ def batch_probabilities(policy: Any, states: Sequence[Any]) -> np.ndarray:
     else:
         obs = encoder.encode_seats(states, seats)
     _check_width(policy, obs.shape[1], game)
-    legal: list[int] = []
-    counts: list[int] = []
-    for s in states:
-        row = s.legal_actions()
-        legal += row
-        counts.append(len(row))
-    n, size = len(states), game.action_space_size
-    mask = np.zeros((n, size), dtype=bool)
-    mask.reshape(-1)[np.repeat(np.arange(n) * size, counts) + np.array(legal, dtype=np.int64)] = True
+    from envs.core import legal_masks
+    mask = legal_masks(states, game.action_space_size).astype(bool)
     obs_t, _ = policy.obs_to_tensor(obs)
     with torch.no_grad():
         probs = _network_probabilities(policy, obs_t, mask).cpu().numpy().astype(np.float64)

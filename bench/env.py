@@ -100,12 +100,13 @@ def aec_env_runner(seed: int, game_name: str = "first_cycle") -> tuple[Any, Any]
     return aec_runner(env, seed, clock=perf), env
 
 
-def batch_runner(seed: int, num_envs: int, game_name: str = "first_cycle"
+def batch_runner(seed: int, num_envs: int, game_name: str = "first_cycle", **options: Any
                  ) -> Generator[dict[str, Any], float, None]:
     """BatchEnv stepping `num_envs` matches, uniform legal actions chosen with numpy, in slices
-    as `engine_runner`'s."""
+    as `engine_runner`'s; `options` go to BatchEnv (an `opponent` and its `seat`, as
+    bench/opponents.py gives)."""
     name, params = _parse(game_name)
-    benv = BatchEnv(name, num_envs=num_envs, seed=seed, **params)
+    benv = BatchEnv(name, num_envs=num_envs, seed=seed, **params, **options)
     rng = np.random.default_rng(seed)
     out = benv.reset()
     steps = games = 0

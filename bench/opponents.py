@@ -27,10 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from typing import Any
-
-import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -41,34 +38,17 @@ SLICES = 4
 
 
 def runner(model: str, batched: bool, num_envs: int, seed: int):
-    """A generator that steps BatchEnv against `ppo:<model>` for the seconds sent to it and
-    yields (learner steps, seconds) so far."""
+    """bench/env.py's `batch_runner` against `ppo:<model>`, through its `act_batch` or (not
+    `batched`) behind a plain callable: it steps for the seconds sent to it and yields the
+    learner steps and seconds so far."""
     import agents
     from agents import zoo
-    from envs import BatchEnv
+    from bench.env import batch_runner
     card = zoo.entry(model)
-    params = {} if card["num_players"] == 2 else {"num_players": card["num_players"]}
+    game = card["game"] if card["num_players"] == 2 else f"{card['game']}@{card['num_players']}"
     agent = agents.make(f"ppo:{model}")
     opponent = agent if batched else (lambda state, rng: agent.act(state, rng))
-    benv = BatchEnv(card["game"], num_envs=num_envs, seed=seed, opponent=opponent, seat="random",
-                    **params)
-    rng = np.random.default_rng(seed)
-    out = benv.reset()
-    steps, elapsed = 0, 0.0
-    seconds = yield (0, 0.0)
-    while True:
-        t0 = time.perf_counter()
-        deadline = t0 + seconds
-        while True:
-            scores = rng.random(out.mask.shape, dtype=np.float32)
-            scores *= out.mask
-            out = benv.step(scores.argmax(axis=1))
-            steps += num_envs
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-        elapsed += now - t0
-        seconds = yield (steps, elapsed)
+    return batch_runner(seed, num_envs, game, opponent=opponent, seat="random")
 
 
 def time_model(model: str, args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -78,13 +58,13 @@ def time_model(model: str, args: argparse.Namespace) -> list[dict[str, Any]]:
         runs = {row: runner(model, row == "batched", args.num_envs, args.seed) for row in best}
         for r in runs.values():
             next(r)
-        totals = dict.fromkeys(best, (0, 0.0))
+        totals: dict[str, dict] = {}
         order = list(best)
         for i in range(SLICES):
             for row in order if i % 2 == 0 else order[::-1]:
                 totals[row] = runs[row].send(args.seconds / SLICES)
-        for row, (steps, seconds) in totals.items():
-            best[row] = max(best[row], steps / seconds)
+        for row, got in totals.items():
+            best[row] = max(best[row], got["steps"] / got["elapsed"])
     return [{"model": model, "row": row, "steps_per_s": rate, "num_envs": args.num_envs}
             for row, rate in best.items()]
 

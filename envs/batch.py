@@ -64,8 +64,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from envs.core import env_seed, is_truncation, next_game_seed
-from envs.encoding.base import int64_array
+from envs.core import env_seed, is_truncation, legal_masks, next_game_seed
 from envs.opponents import as_batch_policy, as_policy, play_until, play_until_batch
 from envs.registry import game_spec
 from sim import IllegalActionError, load_game
@@ -141,7 +140,6 @@ class BatchEnv:
         self._mask: np.ndarray | None = None
         self._players: list[int] = []
         self._rows = np.arange(self.num_envs)
-        self._row_starts = self._rows * self.num_actions
 
     # ------------------------------------------------------------------ API
     def reset(self, seed: int | None = None) -> BatchStep:
@@ -276,15 +274,6 @@ class BatchEnv:
         # encode_seats hands encode_batch a generator, not a list: each observation is dropped
         # once encoded, so the cyclic garbage collector never scans a batch of live dicts.
         obs = self.encoder.encode_seats(states, players)
-        legal: list[int] = []
-        counts: list[int] = []
-        for s in states:
-            row = s.legal_actions()
-            legal += row
-            counts.append(len(row))
-        mask = np.zeros((self.num_envs, self.num_actions), dtype=np.int8)
-        mask.reshape(-1).put(np.repeat(self._row_starts, counts)
-                             + int64_array(legal), 1)
-        self._mask = mask
+        mask = self._mask = legal_masks(states, self.num_actions)
         return BatchStep(obs, mask.copy(), np.array(players, dtype=np.int64), rewards,
                          terminated, truncated, actor)

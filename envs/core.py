@@ -67,6 +67,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from envs.encoding.base import int64_array
 from sim import load_game
 from sim.core.checks import check_seed
 from sim.core.errors import InvalidArgumentError
@@ -145,6 +146,22 @@ def action_mask(state: Any, seat: int, num_actions: int) -> np.ndarray:
     mask = np.zeros(num_actions, dtype=np.int8)
     if state.current_player == seat:
         mask.put(state.legal_actions(), 1)
+    return mask
+
+
+def legal_masks(states: Sequence[Any], num_actions: int) -> np.ndarray:
+    """int8 (len(states), num_actions): row i 1 at the legal actions of `states[i]` (its
+    seat to act), filled with one `put` over every row's legal list."""
+    legal: list[int] = []
+    counts: list[int] = []
+    for s in states:
+        row = s.legal_actions()
+        legal += row
+        counts.append(len(row))
+    n = len(states)
+    mask = np.zeros((n, num_actions), dtype=np.int8)
+    mask.reshape(-1).put(np.repeat(np.arange(0, n * num_actions, num_actions), counts)
+                         + int64_array(legal), 1)
     return mask
 
 
