@@ -12,6 +12,10 @@ kill -9 of the driver leaves no process behind; workers ignore Ctrl-C, which the
 handles. A worker that dies (killed, out of memory) breaks the pool: the pool is rebuilt
 and the unfinished shards are submitted again, up to `LOCAL_RETRIES` times, as Ray
 retries its lost tasks; then the run fails with a message.
+
+`with kept_workers(n):` keeps one local pool of `n` workers for every batch run inside the
+block (without a progress bar), where each batch would otherwise fork its own: what a
+search playing many small batches wants (`tcglab tune`).
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 
 from experiments.batch.match import play_match
 from experiments.batch.reaper import cluster_pids, start_reaper, stop_reaper
@@ -106,6 +111,32 @@ def local_pool(workers: int, tick_fd: int | None = None) -> ProcessPoolExecutor:
                                mp_context=multiprocessing.get_context("fork"))
 
 
+_KEPT: dict[int, ProcessPoolExecutor | None] = {}
+"""The worker counts `kept_workers` keeps a pool for, each with its pool once made."""
+
+
+@contextmanager
+def kept_workers(workers: int) -> Iterator[None]:
+    """Inside the block, batches on the local backend with `workers` workers (and no `on_match`)
+    share one `local_pool`, forked at the first batch and stopped when the block ends, instead
+    of a pool forked and stopped per batch. Every fork costs the driver more than the fork:
+    the next time it writes each page of its memory, the kernel copies or remaps it. For a
+    tune's trials of a few hundred matches, that was most of a trial's bookkeeping time.
+    Workers keep nothing between shards (each shard loads its game and agents from its
+    config), so the matches are the same. A pool broken by a dead worker, or left by an
+    error or an interrupt, is stopped; the next batch forks a new one."""
+    if workers < 2 or workers in _KEPT:
+        yield
+        return
+    _KEPT[workers] = None
+    try:
+        yield
+    finally:
+        pool = _KEPT.pop(workers)
+        if pool is not None:
+            stop_pool(pool)
+
+
 def run_local(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:
     """Run shards in a pool of `config.workers` processes, at most 2 per worker queued;
     a broken pool (a worker died) is rebuilt and its unfinished shards resubmitted."""
@@ -139,9 +170,13 @@ def _drain(read_fd: int, on_match) -> None:
 def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> Iterator[tuple]:
     """The pool loop of run_local: a new pool after each broken one, up to LOCAL_RETRIES."""
     failures = 0
+    kept = read_fd is None and config.workers in _KEPT
     while todo:
-        pool = local_pool(config.workers, write_fd)
+        pool = (_KEPT[config.workers] if kept else None) or local_pool(config.workers, write_fd)
+        if kept:
+            _KEPT[config.workers] = pool
         running: dict = {}
+        finished_all = False
         try:
             while todo or running:
                 while todo and len(running) < 2 * config.workers:
@@ -160,11 +195,15 @@ def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> 
                         todo.insert(0, rng)
                         continue
                     yield result
+            finished_all = True
         except BrokenProcessPool:
             pass
         finally:
             todo[:0] = sorted(running.values())
-            stop_pool(pool)
+            if not (kept and finished_all):
+                stop_pool(pool)
+                if kept:
+                    _KEPT[config.workers] = None
         if todo:
             failures += 1
             if failures > LOCAL_RETRIES:
