@@ -20,6 +20,8 @@ The row-level building blocks are in `experiments.analysis.frames`; card statist
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -81,16 +83,23 @@ def matchup_matrix(table: pd.DataFrame, value: str = "win_rate") -> pd.DataFrame
 def first_player_advantage(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
     """The first player's win rate (draws 1/n) against the 1/n of a fair game, with its interval."""
     df, keys = prepare(matches, group)
-    df = df.assign(first_win=df["winner"] == df["first_player"], draw=df["winner"] < 0)
-    df["score"] = np.where(df["first_win"], 1.0, np.where(df["draw"], 1.0 / df["num_players"], 0.0))
-    df["fair"] = 1.0 / df["num_players"]
+    winner, n = df["winner"].to_numpy(), df["num_players"].to_numpy()
+    first_win, draw = winner == df["first_player"].to_numpy(), winner < 0
+    score = np.where(first_win, 1.0, np.where(draw, 1.0 / n, 0.0))
+    fair = 1.0 / n
     if keys:
-        grouped = df.groupby(keys, dropna=False, sort=True)
-    else:
-        grouped = df.assign(_all="all").groupby("_all")
-    out = grouped.agg(games=("score", "size"), first_wins=("first_win", "sum"), draws=("draw", "sum"),
-                      score=("score", "sum"), fair=("fair", "mean")).reset_index()
-    out = _rate_columns(out.drop(columns=["_all"], errors="ignore"))
+        df = df.assign(first_win=first_win, draw=draw, score=score, fair=fair)
+        out = df.groupby(keys, dropna=False, sort=True).agg(
+            games=("score", "size"), first_wins=("first_win", "sum"), draws=("draw", "sum"),
+            score=("score", "sum"), fair=("fair", "mean")).reset_index()
+    else:  # one row, summed without a groupby (a tune measures this once per trial)
+        games = len(df)
+        out = pd.DataFrame({"games": np.array([games] if games else [], dtype=np.int64),
+                            "first_wins": np.array([first_win.sum()] if games else [], dtype=np.int64),
+                            "draws": np.array([draw.sum()] if games else [], dtype=np.int64),
+                            "score": np.array([math.fsum(score)] if games else [], dtype=float),
+                            "fair": np.array([math.fsum(fair) / games] if games else [], dtype=float)})
+    out = _rate_columns(out)
     out["advantage"] = out["win_rate"] - out["fair"]
     return out
 
