@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from experiments.batch.backends import kept_workers
 from experiments.batch.config import RunConfigError
 from experiments.batch.runner import check_errors, execute
 from experiments.tune.metrics import measure
@@ -86,14 +87,18 @@ def _sqlite_pragmas(connection, record) -> None:
 
 
 def open_study(spec: TuneSpec, db: Path):
-    """The study stored in the SQLite file `db`, made if missing (`load_if_exists`)."""
+    """The study stored in the SQLite file `db`, made if missing (`load_if_exists`). Its trials are
+    written to the file and read back from a copy in this process (`experiments.tune.storage`):
+    open a folder's study in one process at a time."""
     import optuna
     import sqlalchemy
+
+    from experiments.tune.storage import MirroredStorage
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    storage = optuna.storages.RDBStorage(f"sqlite:///{db}")
-    sqlalchemy.event.listen(storage.engine, "connect", _sqlite_pragmas)
-    storage.engine.dispose()  # connections made from now on get the pragmas
-    return optuna.create_study(storage=storage, study_name=STUDY_NAME, load_if_exists=True,
+    backend = optuna.storages.RDBStorage(f"sqlite:///{db}")
+    sqlalchemy.event.listen(backend.engine, "connect", _sqlite_pragmas)
+    backend.engine.dispose()  # connections made from now on get the pragmas
+    return optuna.create_study(storage=MirroredStorage(backend), study_name=STUDY_NAME, load_if_exists=True,
                                directions=[o.direction for o in spec.objectives])
 
 
@@ -194,7 +199,26 @@ def resume_running(spec: TuneSpec, study, say: Callable[[str], None]) -> int:
 def search(spec: TuneSpec, study, say: Callable[[str], None] = print,
            on_trial: Callable[[int, dict, float], None] | None = None) -> None:
     """Ask, play and tell until the study holds `spec.trials` trials. `on_trial(number, attrs,
-    framework_seconds)` is told after each trial (the seconds spent outside matches)."""
+    framework_seconds)` is told after each trial (the seconds spent outside matches).
+
+    On the local backend every trial's batch runs on the same worker processes
+    (`kept_workers`). The objects alive when the search starts are frozen for the garbage
+    collector until it ends (`gc.freeze`, unless the caller froze some already): otherwise a
+    full collection walks the whole imported heap (optuna, SQLAlchemy, pandas) every few
+    trials, which cost more than the rest of a trial's bookkeeping."""
+    import gc
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
+    try:
+        with kept_workers(spec.base.workers if spec.base.backend == "local" else 1):
+            _search(spec, study, say, on_trial)
+    finally:
+        if freeze:
+            gc.unfreeze()
+
+
+def _search(spec: TuneSpec, study, say: Callable[[str], None], on_trial) -> None:
     resume_running(spec, study, say)
     seen = _played(study)
     number = len(study.get_trials(deepcopy=False))
