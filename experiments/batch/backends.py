@@ -111,30 +111,46 @@ def local_pool(workers: int, tick_fd: int | None = None) -> ProcessPoolExecutor:
                                mp_context=multiprocessing.get_context("fork"))
 
 
-_KEPT: dict[int, ProcessPoolExecutor | None] = {}
-"""The worker counts `kept_workers` keeps a pool for, each with its pool once made."""
+class _KeptPool:
+    """The pool `kept_workers` keeps (made at the first batch) and the pipe its workers tick."""
+
+    def __init__(self) -> None:
+        self.pool: ProcessPoolExecutor | None = None
+        self.read_fd, self.write_fd = os.pipe()
+        os.set_blocking(self.read_fd, False)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            stop_pool(self.pool)
+        for fd in (self.read_fd, self.write_fd):
+            os.close(fd)
+
+
+_KEPT: dict[int, _KeptPool] = {}
+"""The worker counts `kept_workers` keeps a pool for."""
 
 
 @contextmanager
 def kept_workers(workers: int) -> Iterator[None]:
-    """Inside the block, batches on the local backend with `workers` workers (and no `on_match`)
-    share one `local_pool`, forked at the first batch and stopped when the block ends, instead
-    of a pool forked and stopped per batch. Every fork costs the driver more than the fork:
-    the next time it writes each page of its memory, the kernel copies or remaps it. For a
-    tune's trials of a few hundred matches, that was most of a trial's bookkeeping time.
-    Workers keep nothing between shards (each shard loads its game and agents from its
-    config), so the matches are the same. A pool broken by a dead worker, or left by an
-    error or an interrupt, is stopped; the next batch forks a new one."""
+    """Inside the block, batches on the local backend with `workers` workers share one
+    `local_pool`, forked at the first batch and stopped when the block ends, instead of a pool
+    forked and stopped per batch. Every fork costs the driver more than the fork: the next
+    time it writes each page of its memory, the kernel copies or remaps it. For a tune's
+    trials, or a sweep's cells and early-stopping chunks, of a few hundred matches each, that
+    was a large part of a batch. Workers keep nothing between shards (each shard loads its
+    game and agents from its config), so the matches are the same. The workers always tick
+    one pipe; a batch without `on_match` drains it unread. A pool broken by a dead worker, or
+    left by an error or an interrupt, is stopped; the next batch forks a new one. Nested
+    blocks for the same count share the outer block's pool."""
     if workers < 2 or workers in _KEPT:
         yield
         return
-    _KEPT[workers] = None
+    kept = _KEPT[workers] = _KeptPool()
     try:
         yield
     finally:
-        pool = _KEPT.pop(workers)
-        if pool is not None:
-            stop_pool(pool)
+        del _KEPT[workers]
+        kept.close()
 
 
 def run_local(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:
@@ -144,6 +160,11 @@ def run_local(config, ranges: list[tuple[int, int]], run_id: str, on_match=None)
         yield from run_inline(config, ranges, run_id, on_match)
         return
     todo = list(ranges)
+    kept = _KEPT.get(config.workers)
+    if kept is not None:
+        _drain(kept.read_fd, None)  # ticks an interrupted batch left
+        yield from _run_pools(config, todo, run_id, on_match, kept.read_fd, kept.write_fd, kept)
+        return
     read_fd, write_fd = os.pipe() if on_match is not None else (None, None)
     if read_fd is not None:
         os.set_blocking(read_fd, False)
@@ -156,7 +177,7 @@ def run_local(config, ranges: list[tuple[int, int]], run_id: str, on_match=None)
 
 
 def _drain(read_fd: int, on_match) -> None:
-    """Tell `on_match` of every match the workers finished since the last call."""
+    """Tell `on_match` (None: nobody) of every match the workers finished since the last call."""
     while True:
         try:
             data = os.read(read_fd, 65536)
@@ -164,17 +185,19 @@ def _drain(read_fd: int, on_match) -> None:
             return
         if not data:
             return
-        on_match(len(data))
+        if on_match is not None:
+            on_match(len(data))
 
 
-def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> Iterator[tuple]:
-    """The pool loop of run_local: a new pool after each broken one, up to LOCAL_RETRIES."""
+def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd,
+               kept: _KeptPool | None = None) -> Iterator[tuple]:
+    """The pool loop of run_local: a new pool after each broken one, up to LOCAL_RETRIES; the
+    `kept` pool (of `kept_workers`) is used, and left running when every shard came back."""
     failures = 0
-    kept = read_fd is None and config.workers in _KEPT
     while todo:
-        pool = (_KEPT[config.workers] if kept else None) or local_pool(config.workers, write_fd)
-        if kept:
-            _KEPT[config.workers] = pool
+        pool = (kept.pool if kept is not None else None) or local_pool(config.workers, write_fd)
+        if kept is not None:
+            kept.pool = pool
         running: dict = {}
         finished_all = False
         try:
@@ -200,10 +223,10 @@ def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd) -> 
             pass
         finally:
             todo[:0] = sorted(running.values())
-            if not (kept and finished_all):
+            if kept is None or not finished_all:
                 stop_pool(pool)
-                if kept:
-                    _KEPT[config.workers] = None
+                if kept is not None:
+                    kept.pool = None
         if todo:
             failures += 1
             if failures > LOCAL_RETRIES:

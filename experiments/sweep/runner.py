@@ -39,7 +39,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.batch.backends import connect_ray
+from experiments.batch.backends import connect_ray, kept_workers
 from experiments.batch.config import RunConfig
 from experiments.batch.lock import FolderLock
 from experiments.batch.match import game_for
@@ -198,7 +198,14 @@ class SweepCellsFailed(SweepError):
 def _run_cells(sweep: Sweep, out: Path, workers: int | None, backend: str | None,
                ray_address: str | None, progress: bool, on_shard: OnShard | None) -> list[tuple[str, str]]:
     """Run every unfinished cell in order; a finished cell has a cell.json of its run id.
-    Returns (cell id, error line) of the cells whose matches raised."""
+    Returns (cell id, error line) of the cells whose matches raised. Cells (and their
+    early-stopping chunks) on the local backend share their worker processes (`kept_workers`)."""
+    with contextlib.ExitStack() as kept:
+        return _run_each_cell(sweep, out, workers, backend, ray_address, progress, on_shard, kept)
+
+
+def _run_each_cell(sweep: Sweep, out: Path, workers: int | None, backend: str | None, ray_address: str | None,
+                   progress: bool, on_shard: OnShard | None, kept: contextlib.ExitStack) -> list[tuple[str, str]]:
     failed = []
     for i, cell in enumerate(sweep.cells, 1):
         folder = out / "cells" / cell.id
@@ -208,6 +215,8 @@ def _run_cells(sweep: Sweep, out: Path, workers: int | None, backend: str | None
         if backend is not None:
             changes.update(backend=backend, ray_address=ray_address)
         config = cell.config.replace(**changes)
+        if config.backend == "local":
+            kept.enter_context(kept_workers(config.workers))  # a no-op for a count already kept
         status_path = folder / "cell.json"
         if status_path.exists():
             status = json.loads(status_path.read_text())

@@ -25,10 +25,10 @@ def test_batches_in_the_block_share_one_pool_and_play_the_same_matches():
     alone = [table(CONFIG), table(CONFIG.replace(seed=10))]
     with kept_workers(2):
         first = table(CONFIG)
-        pool = backends._KEPT[2]
+        pool = backends._KEPT[2].pool
         pids = sorted(pool._processes)
         second = table(CONFIG.replace(seed=10))
-        assert backends._KEPT[2] is pool and sorted(pool._processes) == pids  # the same processes
+        assert backends._KEPT[2].pool is pool and sorted(pool._processes) == pids  # the same processes
         processes = list(pool._processes.values())
         assert all(p.is_alive() for p in processes)
     assert 2 not in backends._KEPT and not any(p.is_alive() for p in processes)  # stopped with the block
@@ -40,18 +40,23 @@ def test_a_worker_killed_between_batches_is_replaced_and_the_next_batch_is_whole
     whole = table(CONFIG)
     with kept_workers(2):
         table(CONFIG)
-        pool = backends._KEPT[2]
+        pool = backends._KEPT[2].pool
         victim = next(iter(pool._processes))
         os.kill(victim, signal.SIGKILL)
         again = table(CONFIG)
-        assert victim not in backends._KEPT[2]._processes
+        assert victim not in backends._KEPT[2].pool._processes
     pd.testing.assert_frame_equal(again, whole)
 
 
-def test_one_worker_keeps_nothing_and_a_progress_bar_gets_its_own_pool():
+def test_ticks_reach_the_batch_that_asks_and_no_other():
+    from experiments.batch.backends import run_local
+    from experiments.batch.runner import run_id_of
+    ranges = [(i, i + 4) for i in range(0, CONFIG.matches, 4)]
     with kept_workers(1):
         assert 1 not in backends._KEPT
     with kept_workers(2):
-        with_bar = table(CONFIG.replace(progress=True))  # its workers tick a pipe: a pool of its own
-        assert backends._KEPT[2] is None
-    pd.testing.assert_frame_equal(with_bar, table(CONFIG))
+        list(run_local(CONFIG, ranges, run_id_of(CONFIG)))  # ticks nobody reads
+        ticks = []
+        rows = [r for _, _, t in run_local(CONFIG, ranges, run_id_of(CONFIG), on_match=ticks.append)
+                for r in t["matches"]]
+        assert sum(ticks) == len(rows) == CONFIG.matches  # this batch's matches, none of the last one's
