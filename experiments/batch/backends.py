@@ -14,8 +14,8 @@ and the unfinished shards are submitted again, up to `LOCAL_RETRIES` times, as R
 retries its lost tasks; then the run fails with a message.
 
 `with kept_workers(n):` keeps one local pool of `n` workers for every batch run inside the
-block (without a progress bar), where each batch would otherwise fork its own: what a
-search playing many small batches wants (`tcglab tune`).
+block, where each batch would otherwise fork its own: what a search playing many small
+batches wants (`tcglab tune`, `tcglab sweep`).
 """
 from __future__ import annotations
 

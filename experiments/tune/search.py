@@ -20,6 +20,7 @@ the reason as `error` in its `result` attribute; the samplers ignore it.
 """
 from __future__ import annotations
 
+import gc
 import json
 import math
 import time
@@ -206,7 +207,6 @@ def search(spec: TuneSpec, study, say: Callable[[str], None] = print,
     collector until it ends (`gc.freeze`, unless the caller froze some already): otherwise a
     full collection walks the whole imported heap (optuna, SQLAlchemy, pandas) every few
     trials, which cost more than the rest of a trial's bookkeeping."""
-    import gc
     freeze = gc.get_freeze_count() == 0
     if freeze:
         gc.freeze()
