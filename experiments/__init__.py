@@ -15,7 +15,8 @@ Packages and modules (each depends only on those listed after it, and on agents/
 - `sweep`: sweep files and running them as many batch runs;
 - `batch`: the batch runner (config, match, backends, shards, runner, summary);
 - `stats`: interval estimates (Wilson, Newcombe, mean) shared by every figure;
-- `tomlfile`: reading the TOML files of sweeps, tunes and deck searches (errors name the file).
+- `tomlfile`: reading the TOML files of sweeps, tunes and deck searches (errors name the file);
+- `heap`: the driver's heap frozen for the garbage collector during a tune or a deck search.
 - `examples/`: example sweep, tune and deck search files (data, not code).
 """
 from experiments.batch import RunConfig, RunConfigError, read_table, run

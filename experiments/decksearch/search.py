@@ -12,7 +12,8 @@ Every genome is decoded into a legal deck (`experiments.decksearch.pools`), chec
 the game's own deck check, written as a deck file `decks/<id>.json` under the output
 folder (the id is a hash of its cards) and played; a deck asked for again keeps its first
 record (the gauntlet's seeds are fixed, so replaying it would give the same result). The
-same file and seed give the same archive, whatever the number of workers.
+same file and seed give the same archive, whatever the number of workers. The driver's heap
+is frozen for the garbage collector while the rounds run (`experiments.heap.frozen_heap`).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from experiments.decksearch.evaluate import Evaluation, Gauntlet
 from experiments.decksearch.measures import Measure, get_measure
 from experiments.decksearch.pools import Candidate, Pool, assert_legal, make_pool
 from experiments.decksearch.spec import DeckSearch
+from experiments.heap import frozen_heap
 
 
 @dataclass
@@ -94,7 +96,7 @@ def run_search(search: DeckSearch, out: str | Path, workers: int = 1,
     scheduler = Scheduler(archive, emitters)
     entries: dict[str, Entry] = {}
     rounds: list[dict] = []
-    with Gauntlet(search, workers, on_match) as gauntlet:
+    with frozen_heap(), Gauntlet(search, workers, on_match) as gauntlet:
         for r in range(search.iterations):
             decks = [pool.decode(x) for x in scheduler.ask()]
             new = {}

@@ -10,6 +10,7 @@ Modules (each depends only on those listed after it, and on experiments.batch / 
 - `holdout`: the chosen points played on fresh seeds, with 95% intervals;
 - `results`: the trials table, the Pareto front and the choice of points to re-check;
 - `search`: the optuna study in SQLite, deterministic asks, resuming killed trials;
+- `storage`: the study's SQLite file written as optuna writes it, read back from a copy in memory;
 - `spec`: tune files parsed and checked against the game;
 - `goals`: objectives and constraints;
 - `metrics`: the balance measures and their intervals, from `experiments.analysis`;

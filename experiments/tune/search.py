@@ -20,7 +20,6 @@ the reason as `error` in its `result` attribute; the samplers ignore it.
 """
 from __future__ import annotations
 
-import gc
 import json
 import math
 import time
@@ -34,6 +33,7 @@ import pandas as pd
 from experiments.batch.backends import kept_workers
 from experiments.batch.config import RunConfigError
 from experiments.batch.runner import check_errors, execute
+from experiments.heap import frozen_heap
 from experiments.tune.metrics import measure
 from experiments.tune.space import TuneError
 from experiments.tune.spec import TuneSpec
@@ -203,19 +203,10 @@ def search(spec: TuneSpec, study, say: Callable[[str], None] = print,
     framework_seconds)` is told after each trial (the seconds spent outside matches).
 
     On the local backend every trial's batch runs on the same worker processes
-    (`kept_workers`). The objects alive when the search starts are frozen for the garbage
-    collector until it ends (`gc.freeze`, unless the caller froze some already): otherwise a
-    full collection walks the whole imported heap (optuna, SQLAlchemy, pandas) every few
-    trials, which cost more than the rest of a trial's bookkeeping."""
-    freeze = gc.get_freeze_count() == 0
-    if freeze:
-        gc.freeze()
-    try:
-        with kept_workers(spec.base.workers if spec.base.backend == "local" else 1):
-            _search(spec, study, say, on_trial)
-    finally:
-        if freeze:
-            gc.unfreeze()
+    (`kept_workers`), and the driver's heap is frozen for the garbage collector while it
+    searches (`experiments.heap.frozen_heap`)."""
+    with frozen_heap(), kept_workers(spec.base.workers if spec.base.backend == "local" else 1):
+        _search(spec, study, say, on_trial)
 
 
 def _search(spec: TuneSpec, study, say: Callable[[str], None], on_trial) -> None:
