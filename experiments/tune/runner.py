@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.batch.backends import connect_ray
+from experiments.batch.backends import connect_ray, kept_workers
 from experiments.batch.lock import FolderLock
 from experiments.batch.runner import RunInterrupted
 from experiments.tune.holdout import holdout
@@ -90,6 +90,8 @@ def run_tune(spec: TuneSpec, out: str | Path, resume: bool = False, command: str
         _check_folder(spec, out, resume)
         if spec.base.backend == "ray":
             stack.callback(connect_ray(spec.base.ray_address, spec.base.workers))
+        else:  # the search's and the held-out check's batches on the same workers
+            stack.enter_context(kept_workers(spec.base.workers))
         study = open_study(spec, out / "study.db")
         t0 = time.perf_counter()
         try:
