@@ -7,12 +7,12 @@ while a long search runs in this process.
 A search driver imports large libraries before it starts (optuna, SQLAlchemy, pandas, ribs,
 torch), and what it creates afterwards is small. A full collection walks every tracked
 object, so in such a process each one costs more than the driver's own work between two
-trials, and one comes every few hundred thousand allocations. `gc.freeze` moves every object
-alive at the start into a permanent generation that no collection walks; forked workers
-inherit it, so their collections do not copy those pages either. `gc.unfreeze` hands them
-back when the block ends. Garbage cycles among the frozen objects are only collected after
-that. A block inside another (or under a caller that froze objects itself) leaves the
-freezing to the outer one.
+trials, and one runs whenever enough new objects have survived younger collections.
+`gc.freeze` moves every object alive at the start into a permanent generation that no
+collection walks; forked workers inherit it, so their collections do not copy those pages
+either. `gc.unfreeze` hands them back when the block ends. Garbage cycles among the frozen
+objects are only collected after that. A block inside another (or under a caller that
+froze objects itself) leaves the freezing to the outer one.
 """
 from __future__ import annotations
 
