@@ -31,6 +31,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Runs inside either tree, so it cannot import today's bench/agents.py: its position loop is
+# written out here, the same as `greedy_positions` there (both sides time the same positions).
 TIMER = r"""
 import json, sys, time
 import numpy as np

@@ -90,17 +90,23 @@ def _sqlite_pragmas(connection, record) -> None:
 def open_study(spec: TuneSpec, db: Path):
     """The study stored in the SQLite file `db`, made if missing (`load_if_exists`). Its trials are
     written to the file and read back from a copy in this process (`experiments.tune.storage`):
-    open a folder's study in one process at a time."""
+    open a folder's study in one process at a time. A file that is not a readable optuna study
+    (corrupt, truncated) is a TuneError naming it."""
     import optuna
     import sqlalchemy
 
     from experiments.tune.storage import MirroredStorage
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    backend = optuna.storages.RDBStorage(f"sqlite:///{db}")
-    sqlalchemy.event.listen(backend.engine, "connect", _sqlite_pragmas)
-    backend.engine.dispose()  # connections made from now on get the pragmas
-    return optuna.create_study(storage=MirroredStorage(backend), study_name=STUDY_NAME, load_if_exists=True,
-                               directions=[o.direction for o in spec.objectives])
+    try:
+        backend = optuna.storages.RDBStorage(f"sqlite:///{db}")
+        sqlalchemy.event.listen(backend.engine, "connect", _sqlite_pragmas)
+        backend.engine.dispose()  # connections made from now on get the pragmas
+        return optuna.create_study(storage=MirroredStorage(backend), study_name=STUDY_NAME, load_if_exists=True,
+                                   directions=[o.direction for o in spec.objectives])
+    except (sqlalchemy.exc.DatabaseError, optuna.exceptions.StorageInternalError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        raise TuneError(f"{db} is not a readable optuna study ({reason}): move it aside to start the "
+                        "search again, or choose another folder") from None
 
 
 def play(config) -> tuple[pd.DataFrame, float]:

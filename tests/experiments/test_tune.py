@@ -169,3 +169,23 @@ def test_tune_cli_runs_and_prints_the_summary_with_the_command(tmp_path, capsys)
     assert captured.err.count("trial ") >= 2
     assert main(["tune", str(path), "--out", str(out), "--trials", "2", "--matches", "3"]) == 2
     assert "already holds a tune; pass --resume" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_tune_resume_on_a_corrupt_study_file_is_one_line_naming_it(tmp_path, capsys, damage):
+    from experiments.cli import main
+    path = tmp_path / "t.toml"
+    path.write_text('game = "first_cycle"\nagents = "greedy"\nseed = 2\n[space.params]\nmax_turns = [8, 14]\n'
+                    '[[objectives]]\nmetric = "mean_length"\nrange = [10, 12]\n')
+    out = tmp_path / "out"
+    args = ["tune", str(path), "--out", str(out), "--trials", "2", "--matches", "3", "--holdout-matches", "3"]
+    assert main(args) == 0
+    db = out / "study.db"
+    data = db.read_bytes()
+    db.write_bytes(b"not a database " * 100 if damage == "garbage" else data[: len(data) // 2])
+    for side in ("study.db-wal", "study.db-shm"):
+        (out / side).unlink(missing_ok=True)
+    capsys.readouterr()
+    assert main(args + ["--resume"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"tcglab tune: {db} is not a readable optuna study (")
