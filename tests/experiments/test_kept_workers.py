@@ -1,9 +1,14 @@
 """`kept_workers`: batches inside the block share one local pool, with the same matches as batches
-that fork their own, and a worker killed between batches is replaced (killed for real)."""
+that fork their own; a worker killed between batches is replaced, and a sweep driver killed
+while its cells share the pool leaves no worker and resumes to the whole sweep (killed for real)."""
 from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pandas as pd
 
@@ -11,6 +16,8 @@ from experiments import RunConfig, run
 from experiments.batch import backends
 from experiments.batch.backends import kept_workers
 from experiments.batch.runner import TIMING_COLUMNS
+from experiments.sweep import load_results, load_sweep_file, run_sweep
+from tests.experiments.test_faults import alive, descendants
 
 CONFIG = RunConfig(agents=("greedy", "random"), matches=24, seed=9, shard_size=4, progress=False, workers=2)
 
@@ -60,3 +67,41 @@ def test_ticks_reach_the_batch_that_asks_and_no_other():
         rows = [r for _, _, t in run_local(CONFIG, ranges, run_id_of(CONFIG), on_match=ticks.append)
                 for r in t["matches"]]
         assert sum(ticks) == len(rows) == CONFIG.matches  # this batch's matches, none of the last one's
+
+
+SWEEP = """
+game = "first_cycle"
+agents = ["random"]
+matches = 300
+seed = 5
+shard_size = 25
+workers = 2
+
+[grid]
+max_turns = [20, 30, 40, 50]
+"""
+
+
+def test_a_sweep_driver_killed_on_kept_workers_leaves_none_and_resumes_to_the_whole_sweep(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    path = tmp_path / "s.toml"
+    path.write_text(SWEEP)
+    out = tmp_path / "killed"
+    cmd = [sys.executable, "-m", "experiments.cli", "sweep", str(path), "--out", str(out)]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None and not list(out.glob("cells/*/cell.json")):
+        time.sleep(0.02)
+    workers = descendants(proc.pid)  # the kept pool, past its first cell
+    assert proc.poll() is None and len(workers) >= 2, "the sweep ended before the kill"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    deadline = time.monotonic() + 15
+    while alive(workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert alive(workers) == []
+    assert subprocess.run(cmd + ["--resume"], cwd=root, capture_output=True).returncode == 0
+    run_sweep(load_sweep_file(path), tmp_path / "whole", progress=False)
+    killed, whole = (load_results(p).matches.drop(columns=["wall_time"]).sort_values(["cell", "match_id"])
+                     .reset_index(drop=True) for p in (out, tmp_path / "whole"))
+    pd.testing.assert_frame_equal(killed, whole)
