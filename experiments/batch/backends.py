@@ -11,11 +11,14 @@ dies (Linux `PR_SET_PDEATHSIG`) and also watches its parent id, so SIGTERM, SIGI
 kill -9 of the driver leaves no process behind; workers ignore Ctrl-C, which the driver
 handles. A worker that dies (killed, out of memory) breaks the pool: the pool is rebuilt
 and the unfinished shards are submitted again, up to `LOCAL_RETRIES` times, as Ray
-retries its lost tasks; then the run fails with a message.
+retries its lost tasks; then the run fails with a message. The driver looks for dead
+workers itself: one killed halfway through sending its result leaves Python's pool reading
+the rest forever, never reporting the pool broken.
 
 `with kept_workers(n):` keeps one local pool of `n` workers for every batch run inside the
 block, where each batch would otherwise fork its own: what a search playing many small
-batches wants (`tcglab tune`, `tcglab sweep`).
+batches wants (`tcglab tune`, `tcglab sweep`, `tcglab decksearch`). `run_jobs` plays shards
+of different configs on the same pool (a deck search's pairings).
 """
 from __future__ import annotations
 
@@ -156,20 +159,37 @@ def kept_workers(workers: int) -> Iterator[None]:
 def run_local(config, ranges: list[tuple[int, int]], run_id: str, on_match=None) -> Iterator[tuple]:
     """Run shards in a pool of `config.workers` processes, at most 2 per worker queued;
     a broken pool (a worker died) is rebuilt and its unfinished shards resubmitted."""
-    if config.workers == 1:
-        yield from run_inline(config, ranges, run_id, on_match)
+    jobs = [(config, start, stop, run_id) for start, stop in ranges]
+    try:
+        for _, result in run_jobs(config.workers, jobs, on_match):
+            yield result
+    except WorkerLostError as exc:
+        raise WorkerLostError(f"{exc}: run again with --resume") from None
+
+
+def run_jobs(workers: int, jobs: list[tuple], on_match=None) -> Iterator[tuple[int, tuple]]:
+    """Play `jobs`, each `(config, start, stop, run_id)` (configs may differ: a deck search's
+    pairings), on `workers` local processes (one: in this process), and yield
+    `(index in jobs, run_shard's result)` as each finishes. Inside `kept_workers(workers)`
+    they run on the kept pool. A worker that dies is noticed within half a second, even one
+    killed halfway through sending its result (which leaves the pool itself waiting forever):
+    the pool is stopped, a new one forked and the unfinished jobs submitted again, up to
+    `LOCAL_RETRIES` times; then `WorkerLostError`."""
+    if workers == 1:
+        for index, (config, start, stop, run_id) in enumerate(jobs):
+            yield index, run_shard(config, start, stop, run_id, on_match)
         return
-    todo = list(ranges)
-    kept = _KEPT.get(config.workers)
+    todo = list(range(len(jobs)))
+    kept = _KEPT.get(workers)
     if kept is not None:
         _drain(kept.read_fd, None)  # ticks an interrupted batch left
-        yield from _run_pools(config, todo, run_id, on_match, kept.read_fd, kept.write_fd, kept)
+        yield from _run_pools(workers, jobs, todo, on_match, kept.read_fd, kept.write_fd, kept)
         return
     read_fd, write_fd = os.pipe() if on_match is not None else (None, None)
     if read_fd is not None:
         os.set_blocking(read_fd, False)
     try:
-        yield from _run_pools(config, todo, run_id, on_match, read_fd, write_fd)
+        yield from _run_pools(workers, jobs, todo, on_match, read_fd, write_fd)
     finally:
         for fd in (read_fd, write_fd):
             if fd is not None:
@@ -189,35 +209,40 @@ def _drain(read_fd: int, on_match) -> None:
             on_match(len(data))
 
 
-def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd,
-               kept: _KeptPool | None = None) -> Iterator[tuple]:
-    """The pool loop of run_local: a new pool after each broken one, up to LOCAL_RETRIES; the
-    `kept` pool (of `kept_workers`) is used, and left running when every shard came back."""
+def _lost_worker(pool: ProcessPoolExecutor) -> bool:
+    """Whether a worker of `pool` has exited (the pool's own check misses one killed mid-result)."""
+    return any(proc.exitcode is not None for proc in list((getattr(pool, "_processes", None) or {}).values()))
+
+
+def _run_pools(workers: int, jobs: list[tuple], todo: list[int], on_match, read_fd, write_fd,
+               kept: _KeptPool | None = None) -> Iterator[tuple[int, tuple]]:
+    """The pool loop of run_jobs: a new pool after each broken one, up to LOCAL_RETRIES; the
+    `kept` pool (of `kept_workers`) is used, and left running when every job came back."""
     failures = 0
     while todo:
-        pool = (kept.pool if kept is not None else None) or local_pool(config.workers, write_fd)
+        pool = (kept.pool if kept is not None else None) or local_pool(workers, write_fd)
         if kept is not None:
             kept.pool = pool
         running: dict = {}
         finished_all = False
         try:
             while todo or running:
-                while todo and len(running) < 2 * config.workers:
-                    rng = todo[0]
-                    running[pool.submit(run_shard, config, rng[0], rng[1], run_id)] = rng
+                while todo and len(running) < 2 * workers:
+                    running[pool.submit(run_shard, *jobs[todo[0]])] = todo[0]
                     todo.pop(0)  # only once submitted: a broken pool refuses the submit
-                finished, _ = wait(running, timeout=0.5 if read_fd is not None else None,
-                                   return_when=FIRST_COMPLETED)
+                finished, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
                 if read_fd is not None:
                     _drain(read_fd, on_match)
                 for fut in finished:
-                    rng = running.pop(fut)
+                    index = running.pop(fut)
                     try:
                         result = fut.result()
                     except BrokenProcessPool:
-                        todo.insert(0, rng)
+                        todo.insert(0, index)
                         continue
-                    yield result
+                    yield index, result
+                if not finished and _lost_worker(pool):
+                    raise BrokenProcessPool("a local worker died")
             finished_all = True
         except BrokenProcessPool:
             pass
@@ -231,7 +256,7 @@ def _run_pools(config, todo: list, run_id: str, on_match, read_fd, write_fd,
             failures += 1
             if failures > LOCAL_RETRIES:
                 raise WorkerLostError(f"local workers died {failures} times (killed, or out of memory?); "
-                                      f"{len(todo)} shards not played: run again with --resume")
+                                      f"{len(todo)} shards not played")
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:

@@ -8,19 +8,20 @@ Each candidate plays every gauntlet deck in `search.matches` matches of a `RunCo
 match by match, run seed `search.seed`). Every candidate thus meets the same match seeds:
 common random numbers, so two decks' scores differ by their cards, not by their luck.
 A match scores 1 for a win, 1/n for a draw in an n-player game, 0 for a loss. The configs'
-shards run through the runner's own pieces (`run_shard` in `local_pool`'s workers, or
-inline with one worker); a match that raises stops the search with its error.
+shards run through the runner's own pool (`run_jobs` on `kept_workers`, or inline with one
+worker), so a worker that dies is replaced as in a run; a match that raises stops the search
+with its error.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, wait
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
-from experiments.batch.backends import local_pool, run_shard, stop_pool
+from experiments.batch.backends import kept_workers, run_jobs
 from experiments.batch.config import RunConfig
 from experiments.batch.match import game_for
 from experiments.batch.validate import check_playable
@@ -66,20 +67,14 @@ class Gauntlet:
         self.on_match = on_match
         self.decks = opponents(search)
         self.seats = game_for(RunConfig(game=search.game, params=search.params)).num_players
-        self._pool = None
+        self._workers_kept = ExitStack()
 
     def __enter__(self) -> Gauntlet:
-        if self.workers > 1:
-            self._pool = local_pool(self.workers)
+        self._workers_kept.enter_context(kept_workers(self.workers))
         return self
 
-    def __exit__(self, exc_type, *exc) -> None:
-        if self._pool is not None:
-            if exc_type is None:
-                self._pool.shutdown(wait=True, cancel_futures=True)
-            else:  # interrupted or failed: stop the workers now, as an interrupted run does
-                stop_pool(self._pool)
-            self._pool = None
+    def __exit__(self, *exc) -> None:
+        self._workers_kept.close()  # stops the workers, also when interrupted or failed
 
     def config(self, candidate: str, opponent: str | None = None) -> RunConfig:
         """The run config of `candidate` (a deck file or name) against one gauntlet deck."""
@@ -105,23 +100,9 @@ class Gauntlet:
         return [results[c] for c in candidates]
 
     def _play(self, jobs):
-        if self._pool is None:
-            for candidate, run_id, config in jobs:
-                yield candidate, run_shard(config, 0, config.matches, run_id, self.on_match)[2]
-            return
-        running = {}
-        todo = list(jobs)
-        while todo or running:
-            while todo and len(running) < 2 * self.workers:
-                candidate, run_id, config = todo.pop(0)
-                running[self._pool.submit(run_shard, config, 0, config.matches, run_id)] = candidate
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for fut in done:
-                candidate = running.pop(fut)
-                tables = fut.result()[2]
-                if self.on_match is not None:
-                    self.on_match(len(tables["matches"]))
-                yield candidate, tables
+        shards = [(config, 0, config.matches, run_id) for _, run_id, config in jobs]
+        for index, (_, _, tables) in run_jobs(self.workers, shards, self.on_match):
+            yield jobs[index][0], tables
 
     def _score(self, result: Evaluation, tables: dict) -> None:
         for row in tables["matches"]:
