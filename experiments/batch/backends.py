@@ -18,7 +18,8 @@ the rest forever, never reporting the pool broken.
 `with kept_workers(n):` keeps one local pool of `n` workers for every batch run inside the
 block, where each batch would otherwise fork its own: what a search playing many small
 batches wants (`tcglab tune`, `tcglab sweep`, `tcglab decksearch`). `run_jobs` plays shards
-of different configs on the same pool (a deck search's pairings).
+of different configs on the same pool (a deck search's pairings); `run_tasks` runs other
+work on such a pool (`experiments.strength`'s matches).
 """
 from __future__ import annotations
 
@@ -85,8 +86,9 @@ def run_inline(config, ranges: list[tuple[int, int]], run_id: str, on_match=None
         yield run_shard(config, start, stop, run_id, on_match)
 
 
-def _worker_init(parent: int, tick_fd: int | None) -> None:
-    """In each local worker: die with the parent, leave Ctrl-C to the driver, report matches."""
+def _worker_init(parent: int, tick_fd: int | None, setup=None, setup_args: tuple = ()) -> None:
+    """In each local worker: die with the parent, leave Ctrl-C to the driver, report matches,
+    then call `setup(*setup_args)` if given."""
     global _TICK_FD
     _TICK_FD = tick_fd
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -104,6 +106,8 @@ def _worker_init(parent: int, tick_fd: int | None) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True, name="tcglab-parent-watch").start()
+    if setup is not None:
+        setup(*setup_args)
 
 
 def local_pool(workers: int, tick_fd: int | None = None) -> ProcessPoolExecutor:
@@ -112,6 +116,21 @@ def local_pool(workers: int, tick_fd: int | None = None) -> ProcessPoolExecutor:
     that play many small configs (a deck search) submit `run_shard` to it themselves."""
     return ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, initargs=(os.getpid(), tick_fd),
                                mp_context=multiprocessing.get_context("fork"))
+
+
+def run_tasks(workers: int, fn, tasks: list[tuple], setup=None, setup_args: tuple = (),
+              start_method: str = "spawn") -> Iterator[tuple[int, object]]:
+    """Call `fn(*task)` for each of `tasks` on `workers` local processes started by
+    `start_method`, each first running `setup(*setup_args)`, and yield `(index in tasks,
+    result)` as each finishes: the pool of `run_jobs` (workers die with this process, ignore
+    Ctrl-C, are replaced when one dies, up to `LOCAL_RETRIES` times) for work other than
+    shards of a run, such as `experiments.strength`'s matches. `fn` and `setup` must be
+    module-level functions; "spawn" suits workers that load torch models."""
+    def make_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=workers, initializer=_worker_init,
+                                   initargs=(os.getpid(), None, setup, setup_args),
+                                   mp_context=multiprocessing.get_context(start_method))
+    yield from _run_pools(workers, fn, tasks, list(range(len(tasks))), make_pool)
 
 
 class _KeptPool:
@@ -183,13 +202,15 @@ def run_jobs(workers: int, jobs: list[tuple], on_match=None) -> Iterator[tuple[i
     kept = _KEPT.get(workers)
     if kept is not None:
         _drain(kept.read_fd, None)  # ticks an interrupted batch left
-        yield from _run_pools(workers, jobs, todo, on_match, kept.read_fd, kept.write_fd, kept)
+        yield from _run_pools(workers, run_shard, jobs, todo, lambda: local_pool(workers, kept.write_fd), on_match,
+                              kept.read_fd, kept)
         return
     read_fd, write_fd = os.pipe() if on_match is not None else (None, None)
     if read_fd is not None:
         os.set_blocking(read_fd, False)
     try:
-        yield from _run_pools(workers, jobs, todo, on_match, read_fd, write_fd)
+        yield from _run_pools(workers, run_shard, jobs, todo, lambda: local_pool(workers, write_fd), on_match,
+                              read_fd)
     finally:
         for fd in (read_fd, write_fd):
             if fd is not None:
@@ -214,13 +235,14 @@ def _lost_worker(pool: ProcessPoolExecutor) -> bool:
     return any(proc.exitcode is not None for proc in list((getattr(pool, "_processes", None) or {}).values()))
 
 
-def _run_pools(workers: int, jobs: list[tuple], todo: list[int], on_match, read_fd, write_fd,
-               kept: _KeptPool | None = None) -> Iterator[tuple[int, tuple]]:
-    """The pool loop of run_jobs: a new pool after each broken one, up to LOCAL_RETRIES; the
-    `kept` pool (of `kept_workers`) is used, and left running when every job came back."""
+def _run_pools(workers: int, fn, jobs: list[tuple], todo: list[int], make_pool, on_match=None, read_fd=None,
+               kept: _KeptPool | None = None) -> Iterator[tuple[int, object]]:
+    """The pool loop of run_jobs and run_tasks: `fn(*jobs[i])` for i in `todo` on a pool from
+    `make_pool`, a new one after each broken one, up to LOCAL_RETRIES; the `kept` pool (of
+    `kept_workers`) is used, and left running when every job came back."""
     failures = 0
     while todo:
-        pool = (kept.pool if kept is not None else None) or local_pool(workers, write_fd)
+        pool = (kept.pool if kept is not None else None) or make_pool()
         if kept is not None:
             kept.pool = pool
         running: dict = {}
@@ -228,7 +250,7 @@ def _run_pools(workers: int, jobs: list[tuple], todo: list[int], on_match, read_
         try:
             while todo or running:
                 while todo and len(running) < 2 * workers:
-                    running[pool.submit(run_shard, *jobs[todo[0]])] = todo[0]
+                    running[pool.submit(fn, *jobs[todo[0]])] = todo[0]
                     todo.pop(0)  # only once submitted: a broken pool refuses the submit
                 finished, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
                 if read_fd is not None:
@@ -256,7 +278,7 @@ def _run_pools(workers: int, jobs: list[tuple], todo: list[int], on_match, read_
             failures += 1
             if failures > LOCAL_RETRIES:
                 raise WorkerLostError(f"local workers died {failures} times (killed, or out of memory?); "
-                                      f"{len(todo)} shards not played")
+                                      f"{len(todo)} of {len(jobs)} tasks not done")
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:

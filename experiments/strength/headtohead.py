@@ -7,7 +7,9 @@
 Each deal (a set-up seed) is played twice with the seats swapped, so both agents get
 the same cards, decks and first player; `--games` counts matches (rounded up to even).
 Every match is seeded from a `SeedSequence` spawned from `--seed` (set-up seed and one
-generator per seat), so a run is reproducible whatever `--workers` is. The first agent's
+generator per seat), so a run is reproducible whatever `--workers` is; the workers are the
+batch runner's (`experiments.batch.backends.run_tasks`), so one that dies is replaced and its
+match played again. The first agent's
 score counts a draw as half a win; the interval is Wilson's score interval at 95%
 over the decisive-or-drawn match count with draws as half-wins.
 
@@ -31,13 +33,13 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from multiprocessing import get_context
 from typing import Any
 
 import numpy as np
 
 import agents
 from agents.base import split_specs
+from experiments.batch.backends import run_tasks
 from experiments.stats import wilson
 from sim import load_game
 
@@ -179,12 +181,13 @@ def run(args: Args, progress: bool = True) -> dict[str, Any]:
     init = (args.game, specs, decks, args.seed, args.players)
     try:
         if args.workers > 1 and todo:
-            with get_context("spawn").Pool(args.workers, _init_worker, init) as pool:
-                for r in pool.imap_unordered(_run_one, todo):
-                    results.append(r)
-                    if log is not None:
-                        log.append(r)
-                    _progress(progress, results, n, start)
+            # The runner's pool: a worker that dies (killed, out of memory) is replaced and its
+            # match played again, where multiprocessing.Pool would wait for it forever.
+            for _, r in run_tasks(args.workers, _run_one, [(i,) for i in todo], _init_worker, init):
+                results.append(r)
+                if log is not None:
+                    log.append(r)
+                _progress(progress, results, n, start)
         elif todo:
             _init_worker(*init)
             for i in todo:

@@ -71,3 +71,32 @@ def test_a_log_of_other_settings_is_refused(tmp_path):
 def test_split_pair_starts_a_new_spec_at_a_part_with_a_colon():
     assert strength.split_pair("ppo:path=a.pt,mcts:iterations=5") == ("ppo:path=a.pt", "mcts:iterations=5")
     assert strength.split_pair("ppo:first_cycle,greedy") == ("ppo:first_cycle", "greedy")
+
+
+def test_a_strength_worker_killed_mid_run_is_replaced_and_the_summary_is_the_one_workers_summary(tmp_path):
+    """Killed for real: with multiprocessing.Pool the run waited forever for the lost match."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from tests.experiments.test_faults import children
+
+    log, out = tmp_path / "m.jsonl", tmp_path / "s.json"
+    args = ["--games", "120", "--pair", "greedy,random", "--seed", "6"]
+    proc = subprocess.Popen([sys.executable, "-m", "experiments.strength", *args, "--workers", "2", "--log", str(log),
+                             "--out", str(out)], cwd=Path(__file__).resolve().parents[2],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None and len(log.read_text().splitlines() if log.exists() else []) < 3:
+        time.sleep(0.02)
+    workers = [pid for pid in children(proc.pid)
+               if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert workers and proc.poll() is None, "the run should be playing on its workers"
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=180)
+    assert proc.returncode == 0, err
+    _same_matches(json.loads(out.read_text()), strength.run(strength.parse_args(args), progress=False))
