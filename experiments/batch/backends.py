@@ -232,7 +232,13 @@ def _drain(read_fd: int, on_match) -> None:
 
 def _lost_worker(pool: ProcessPoolExecutor) -> bool:
     """Whether a worker of `pool` has exited (the pool's own check misses one killed mid-result)."""
-    return any(proc.exitcode is not None for proc in list((getattr(pool, "_processes", None) or {}).values()))
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            if proc.exitcode is not None:
+                return True
+        except ValueError:  # closed by the pool: it was joined, so it has exited
+            return True
+    return False
 
 
 def _run_pools(workers: int, fn, jobs: list[tuple], todo: list[int], make_pool, on_match=None, read_fd=None,
