@@ -53,7 +53,9 @@ def cmd_decksearch(args: argparse.Namespace) -> int:
     command = " ".join(shlex.quote(a) for a in ["tcglab", "decksearch", args.file, "--out", args.out,
                                                  "--seed", str(search.seed), "--iterations", str(search.iterations)])
     if search.confirm_top and not args.no_progress:
-        print(f"confirming the {search.confirm_top} best elites on held-out seeds", file=sys.stderr, flush=True)
+        top = min(search.confirm_top, len(result.elites()))
+        print(f"confirming the {'best elite' if top == 1 else f'{top} best elites'} on held-out seeds",
+              file=sys.stderr, flush=True)
     files = write_outputs(result, out, command, confirmed=confirm_elites(result, workers=args.workers))
     print(files["summary"].read_text(encoding="utf-8"))
     print(f"summary: {files['summary']}; heatmap: {files['heatmap']}")

@@ -100,11 +100,12 @@ def summary_text(result: SearchResult, elites: pd.DataFrame, cards: pd.DataFrame
                      f"{result.opponents[0]} --matches 200 --seed {s.seed + 1}`.")
         if "heldout_win_rate" in elites:
             held = elites.dropna(subset=["heldout_win_rate"])
+            which = "the best elite scored" if len(held) == 1 else f"the {len(held)} best elites scored:"
             lines.append(f"- On held-out seeds (run seed {int(held['heldout_seed'].iloc[0])}, "
-                         f"{_n(s.confirm_matches, 'match', 'matches')} per opponent) the {_n(len(held), 'best elite')} scored "
-                         + "; ".join(f"`{r['deck_file']}` {r['heldout_win_rate']:.2f} ({r['heldout_low']:.2f} to "
-                                     f"{r['heldout_high']:.2f}) against {r['win_rate']:.2f} in the search"
-                                     for _, r in held.iterrows()) + ".")
+                         f"{_n(s.confirm_matches, 'match', 'matches')} per opponent) {which} "
+                         + "; ".join(f"`{r['deck_file']}` {r['heldout_win_rate']:.2f} (Wilson 95% interval "
+                                     f"{r['heldout_low']:.2f} to {r['heldout_high']:.2f}) against "
+                                     f"{r['win_rate']:.2f} in the search" for _, r in held.iterrows()) + ".")
         mean = float(elites["win_rate"].mean())
         lines.append(f"- Across the {_n(len(elites), 'elite')} the mean win rate against the gauntlet is {mean:.2f}.")
         top = cards[cards["elites_holding"] > 0].head(3)

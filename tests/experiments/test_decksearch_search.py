@@ -40,6 +40,9 @@ def test_decksearch_elite_deck_files_pass_the_deck_rules_and_run(game, tmp_path)
         assert files[name].exists()
     summary = files["summary"].read_text()
     assert "Wilson 95% interval" in summary and "On held-out seeds (run seed 5" in summary
+    held = next(line for line in summary.splitlines() if "On held-out seeds" in line)
+    assert "per opponent) the best elite scored `elites/elite_01.json` " in held  # one confirmed
+    assert held.count("Wilson 95% interval") == 1
 
 
 def _archive(result) -> list:
