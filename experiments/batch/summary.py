@@ -1,4 +1,11 @@
-"""Run summaries: win rates with Wilson 95% intervals, built incrementally from match rows."""
+"""Run summaries: win rates with Wilson 95% intervals, built incrementally from match rows.
+
+    summary = execute(config)                       # experiments.batch.runner
+    print(produced_by(config, versions()["git"]))   # what the figures below come from
+    print(summary.render())
+
+Seats read P1..Pn in the printed text (the frames of `tables` and `seat_reasons` keep the
+0-based seat numbers of the match logs)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -110,18 +117,38 @@ class Summary:
                 lines.append(f"playing time {self.match_seconds:.2f} s summed over the finished matches: "
                              f"{played / self.match_seconds:,.1f} matches/s, "
                              f"{self.decisions_total / self.match_seconds:,.0f} decisions/s per process")
+        seats = max(self.players, default=2)
         if self.decided:
             lo, hi = wilson(self.first_player_wins, self.decided)
+            fair = f"; a fair share is {1 / seats:.1%} with {seats} players" if seats > 2 else ""
             lines.append(f"first player wins {self.first_player_wins}/{self.decided} decided "
-                         f"({self.first_player_wins / self.decided:.1%}, 95% CI {lo:.1%}..{hi:.1%})")
-        if len({r for _, r in self.wins_by_seat_reason}) > 1 or max(self.players, default=2) > 2:
+                         f"({self.first_player_wins / self.decided:.1%}, 95% CI {lo:.1%}..{hi:.1%}{fair})")
+        if len({r for _, r in self.wins_by_seat_reason}) > 1 or seats > 2:
             lines.append("wins by seat position and end reason:")
-            lines.extend("  " + line for line in self.seat_reasons().to_string(index=False).splitlines())
+            table = self.seat_reasons()
+            table["seat"] = [f"P{q + 1}" for q in table["seat"]]
+            lines.extend("  " + line for line in table.to_string(index=False).splitlines())
         for name, df in self.tables().items():
             if df.empty:
                 continue
             lines.append(f"win rate by {name}:")
             for r in df.to_dict("records"):
-                lines.append(f"  {str(r[name]):<28} {r['wins']:>6}/{r['games']:<6} {r['win_rate']:6.1%}"
+                key = f"P{r[name] + 1}" if name == "seat" else str(r[name])
+                lines.append(f"  {key:<28} {r['wins']:>6}/{r['games']:<6} {r['win_rate']:6.1%}"
                              f"  (95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")
         return "\n".join(lines)
+
+
+def produced_by(config, code_version: str | None) -> str:
+    """One line naming what a run's figures come from: game and params, agents and decks
+    per seat, seat rotation, seed, match count and the code version (`config` a RunConfig)."""
+    from experiments.batch.match import game_for
+    seats = game_for(config).num_players
+    params = ", ".join(f"{k}={v}" for k, v in config.params if k != "num_players") or "at their defaults"
+    agents = ",".join(config.agents)
+    decks = ",".join(config.decks) if config.decks else "the game's default decks"
+    rotation = ("agents and decks rotate seats match by match" if config.swap_seats else "fixed seats")
+    if config.cross_decks:
+        rotation += ", decks apart from agents"
+    return (f"{config.game}, {seats} players, params {params}; agents {agents}; decks {decks}; {rotation}; "
+            f"seed {config.seed}; {config.matches} matches; code version {code_version or 'unknown'}")

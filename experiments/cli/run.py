@@ -13,7 +13,8 @@ import sys
 from agents.base import split_specs
 from experiments.batch.config import RunConfig, merge_params, parse_card, parse_param, with_card_overrides
 from experiments.batch.replay import replay_lines
-from experiments.batch.runner import RunInterrupted, check_errors, execute
+from experiments.batch.runner import RunInterrupted, check_errors, execute, versions
+from experiments.batch.summary import produced_by
 
 
 def add_parsers(sub) -> None:
@@ -92,6 +93,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         if config.out:
             exc.args = (f"{exc.args[0]}; continue with: {resume_command()}",)
         raise
+    print(produced_by(config, versions()["git"]))
     print(summary.render())
     if config.decks_confounded():
         print("note: each agent kept its deck, so 'win rate by deck' is also the agent's record; "

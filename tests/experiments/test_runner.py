@@ -166,6 +166,11 @@ def test_summary_of_a_four_player_run_has_seat_positions_and_win_types():
     assert table["wins"].sum() == summary.decided
     text = summary.render()
     assert "wins by seat position and end reason" in text and "win rate by seat" in text
+    seat_lines = text.split("win rate by seat:\n")[1].splitlines()
+    assert [line.split()[0] for line in seat_lines] == ["P1", "P2", "P3", "P4"]  # as people name seats
+    decided = execute(RunConfig(game="xenodex", agents=("greedy", "random", "random", "random"), matches=8,
+                                seed=3, params=(("num_players", 4),), progress=False))
+    assert decided.decided and "a fair share is 25.0% with 4 players" in decided.render()
 
 
 def test_n_player_rows_have_all_seats_and_returns():
