@@ -15,11 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import pyarrow.parquet as pq
-
 from experiments.batch.config import RunConfig
 from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
-from experiments.batch.shards import read_manifest
+from experiments.batch.shards import read_manifest, read_shard, shard_files, shard_range
 from sim.core.errors import TcglabError
 
 
@@ -37,11 +35,10 @@ def _period(state) -> tuple[str, int | None]:
 
 def logged_rows(run_dir: Path, match_id: int, table: str):
     """The rows of `table` for one match, read only from the shard holding it."""
-    folder = run_dir / table
-    for path in sorted(folder.glob("part-*.parquet")) if folder.is_dir() else []:
-        start, _, stop = path.stem[len("part-"):].partition("-")
-        if int(start) <= match_id <= int(stop):
-            return pq.read_table(path, filters=[("match_id", "=", match_id)]).to_pandas()  # in decision order
+    for path in shard_files(run_dir / table):
+        start, stop = shard_range(path.name)
+        if start <= match_id < stop:
+            return read_shard(path, table, match_id).to_pandas()  # in decision order
     return None
 
 

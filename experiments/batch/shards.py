@@ -25,8 +25,8 @@ from sim.core.errors import TcglabError
 PART = re.compile(r"^part-(\d{9})-(\d{9})\.parquet$")
 MANIFEST = "manifest.json"
 
-__all__ = ["TABLES", "CorruptLogError", "PART", "read_manifest", "read_table", "shard_name",
-           "write_manifest", "write_shard"]
+__all__ = ["TABLES", "CorruptLogError", "PART", "read_manifest", "read_shard", "read_table", "shard_files",
+           "shard_name", "write_manifest", "write_shard"]
 
 
 class CorruptLogError(TcglabError):
@@ -70,22 +70,51 @@ def write_shard(run_dir: Path, run_id: str, start: int, stop: int,
 
 def read_table(run_dir: str | Path, table: str = "matches") -> pd.DataFrame:
     """A whole table of a run, sorted by match (and decision order), with the table's fixed
-    columns even when it is empty. A shard that cannot be read raises CorruptLogError
-    naming the file."""
+    columns even when it is empty. A shard that cannot be read, a file in the table's folder
+    that is not a shard (a copy, a stray file) and two shards whose match ranges overlap raise
+    CorruptLogError naming the file: their rows would be counted twice or mixed in."""
     if table not in SCHEMAS:
         raise ValueError(f"table must be one of {TABLES}, got {table!r}")
     folder = Path(run_dir) / table
-    parts = sorted(p for p in folder.glob("part-*.parquet")) if folder.is_dir() else []
     frames = []
-    for path in parts:
-        try:
-            frames.append(pq.read_table(path, schema=SCHEMAS[table]))
-        except (OSError, pa.ArrowException) as exc:
-            raise CorruptLogError(f"{path}: unreadable shard ({_first_line(exc)}); "
-                                  "`tcglab run ... --resume` moves it aside and plays its matches again") from None
+    for path in shard_files(folder):
+        frames.append(read_shard(path, table))
     data = pa.concat_tables(frames) if frames else SCHEMAS[table].empty_table()
     df = data.to_pandas()
     return df.sort_values("match_id", kind="stable").reset_index(drop=True)
+
+
+def shard_files(folder: Path) -> list[Path]:
+    """The shard files of a table folder in match order; CorruptLogError for a file that is
+    not a shard and for overlapping ranges (hidden files, such as a shard being written, are
+    skipped)."""
+    shards = []
+    for path in folder.iterdir() if folder.is_dir() else ():
+        if path.name.startswith("."):
+            continue
+        rng = shard_range(path.name)
+        if rng is None:
+            raise CorruptLogError(f"{path}: not a shard of this run (shards are named "
+                                  f"part-<first match>-<last match>.parquet): move it out of {folder}")
+        shards.append((rng, path))
+    shards.sort()
+    for (before, first), (after, second) in zip(shards, shards[1:]):
+        if after[0] < before[1]:
+            raise CorruptLogError(f"{second}: its matches overlap {first.name}'s; "
+                                  "`tcglab run ... --resume` moves one aside and plays its matches again")
+    return [path for _, path in shards]
+
+
+def read_shard(path: Path, table: str, match_id: int | None = None) -> pa.Table:
+    """One shard file of `table` (only match `match_id`'s rows if given); CorruptLogError
+    naming the file when it cannot be read."""
+    try:
+        if match_id is None:
+            return pq.read_table(path, schema=SCHEMAS[table])
+        return pq.read_table(path, schema=SCHEMAS[table], filters=[("match_id", "=", match_id)])
+    except (OSError, pa.ArrowException) as exc:
+        raise CorruptLogError(f"{path}: unreadable shard ({_first_line(exc)}); "
+                              "`tcglab run ... --resume` moves it aside and plays its matches again") from None
 
 
 def write_manifest(run_dir: Path, manifest: dict) -> None:

@@ -7,6 +7,7 @@ mixed, nothing left running.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -21,6 +22,7 @@ import pytest
 
 from experiments import RunConfig, read_table, run
 from experiments.batch.runner import TIMING_COLUMNS
+from experiments.batch.shards import CorruptLogError
 from experiments.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,13 +217,38 @@ def test_a_bad_shard_is_moved_aside_and_its_matches_played_again(tmp_path, whole
     assert_same_run(out, whole)
 
 
-def test_report_and_replay_name_a_corrupt_shard_in_one_line(tmp_path, whole, capsys):
+@pytest.mark.parametrize("table", ["matches", "decisions"])
+def test_report_replay_and_view_name_a_corrupt_shard_in_one_line(tmp_path, whole, capsys, table):
     out = tmp_path / "run"
     shutil.copytree(whole, out)
-    victim = _damage(out, "matches", "truncated")
+    victim = _damage(out, table, "truncated")
+    match = str(int(victim.name.split("-")[1]))
+    commands = [["replay", str(out), match], ["view", str(out), match, "--out", str(tmp_path / "m.html")]]
+    for command in commands + ([["report", str(out)]] if table == "matches" else []):  # reports read no decisions
+        assert main(command) == 2, command
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and victim.name in err and "--resume" in err and "Traceback" not in err
+    assert not (tmp_path / "m.html").exists()
+
+
+@pytest.mark.parametrize("how", ["overlapping", "stray", "copy"])
+def test_a_table_with_a_stray_or_overlapping_file_is_refused_not_counted_twice(tmp_path, whole, capsys, how):
+    """A copy of a shard beside it (what a file manager's copy-paste makes) once added its
+    matches to every count of `read_table` and `tcglab report`."""
+    out = tmp_path / "run"
+    shutil.copytree(whole, out)
+    if how == "copy":
+        first = sorted((out / "matches").glob("part-*.parquet"))[0]
+        victim = first.with_name(first.stem + " copy.parquet")
+        shutil.copy(first, victim)
+    else:
+        victim = _damage(out, "matches", how)
+    with pytest.raises(CorruptLogError, match=re.escape(victim.name)):
+        read_table(out, "matches")
     assert main(["report", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and victim.name in err and "--resume" in err and "Traceback" not in err
+    assert err.count("\n") == 1 and victim.name in err and "Traceback" not in err
+    assert not (out / "report").exists()
 
 
 def test_shards_without_a_manifest_are_never_adopted(tmp_path, whole, capsys):
