@@ -4,8 +4,9 @@
     print(produced_by(config, versions()["git"]))   # what the figures below come from
     print(summary.render())
 
-Seats read P1..Pn in the printed text (the frames of `tables` and `seat_reasons` keep the
-0-based seat numbers of the match logs)."""
+Rates count a draw as 1/n of a win for each of the n players, as `tcglab report` and
+experiments.analysis do, and say so. Seats read P1..Pn in the printed text (the frames of
+`tables` and `seat_reasons` keep the 0-based seat numbers of the match logs)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -27,9 +28,10 @@ class Summary:
     decisions_total: int = 0
     match_seconds: float = 0.0
     first_player_wins: int = 0
+    first_player_score: float = 0.0   # wins + 1/n per draw
     decided: int = 0
     reasons: Counter = field(default_factory=Counter)
-    by_agent: dict = field(default_factory=dict)   # name -> [wins, games]
+    by_agent: dict = field(default_factory=dict)   # name -> [wins, games, score (a draw counts 1/n)]
     by_deck: dict = field(default_factory=dict)
     by_seat: dict = field(default_factory=dict)
     wins_by_seat_reason: Counter = field(default_factory=Counter)   # (seat, end reason) -> wins
@@ -49,22 +51,26 @@ class Summary:
         self.decisions_total += row["decisions"]
         self.match_seconds += row.get("wall_time") or 0.0
         winner = row["winner"]
-        self.players.add(row["num_players"])
+        n = row["num_players"]
+        self.players.add(n)
         if winner < 0:
             self.draws += 1
+            self.first_player_score += 1.0 / n
         else:
             self.decided += 1
             self.first_player_wins += winner == row["first_player"]
+            self.first_player_score += winner == row["first_player"]
             self.wins_by_seat_reason[(winner, row["end_reason"])] += 1
-        for seat in range(row["num_players"]):
+        for seat in range(n):
             won = int(seat == winner)
             for table, key in ((self.by_agent, row[f"agent_{seat}"]), (self.by_deck, row[f"deck_{seat}"]),
                                (self.by_seat, seat)):
                 if key is None:
                     continue
-                entry = table.setdefault(key, [0, 0])
+                entry = table.setdefault(key, [0, 0, 0.0])
                 entry[0] += won
                 entry[1] += 1
+                entry[2] += won if winner >= 0 else 1.0 / n
 
     def add_frame(self, df: pd.DataFrame) -> None:
         """Count every row of a matches table."""
@@ -72,13 +78,14 @@ class Summary:
             self.add(row)
 
     def tables(self) -> dict[str, pd.DataFrame]:
-        """Win rates by agent, deck and seat, with 95% intervals."""
+        """Win rates (a draw counts 1/n) by agent, deck and seat, with Wilson 95% intervals;
+        `wins` counts the wins alone."""
         out = {}
         for name, table in (("agent", self.by_agent), ("deck", self.by_deck), ("seat", self.by_seat)):
             rows = []
-            for key, (wins, games) in sorted(table.items(), key=lambda kv: str(kv[0])):
-                lo, hi = wilson(wins, games)
-                rows.append({name: key, "wins": wins, "games": games, "win_rate": wins / games,
+            for key, (wins, games, score) in sorted(table.items(), key=lambda kv: str(kv[0])):
+                lo, hi = wilson(score, games)
+                rows.append({name: key, "wins": wins, "games": games, "score": score, "win_rate": score / games,
                              "ci_low": lo, "ci_high": hi})
             out[name] = pd.DataFrame(rows)
         return out
@@ -88,7 +95,7 @@ class Summary:
         reasons = sorted({r for _, r in self.wins_by_seat_reason})
         rows = []
         for seat in sorted(self.by_seat):
-            wins, games = self.by_seat[seat]
+            wins, games, _ = self.by_seat[seat]
             row = {"seat": seat, "games": games, "wins": wins}
             row.update({r: self.wins_by_seat_reason[(seat, r)] for r in reasons})
             rows.append(row)
@@ -118,24 +125,27 @@ class Summary:
                              f"{played / self.match_seconds:,.1f} matches/s, "
                              f"{self.decisions_total / self.match_seconds:,.0f} decisions/s per process")
         seats = max(self.players, default=2)
-        if self.decided:
-            lo, hi = wilson(self.first_player_wins, self.decided)
+        if played:
+            rate = self.first_player_score / played
+            lo, hi = wilson(self.first_player_score, played)
             fair = f"; a fair share is {1 / seats:.1%} with {seats} players" if seats > 2 else ""
-            lines.append(f"first player wins {self.first_player_wins}/{self.decided} decided "
-                         f"({self.first_player_wins / self.decided:.1%}, 95% CI {lo:.1%}..{hi:.1%}{fair})")
+            lines.append(f"first player wins {self.first_player_wins} of {played} matches: win rate {rate:.1%} "
+                         f"(95% CI {lo:.1%}..{hi:.1%}{fair})")
         if len({r for _, r in self.wins_by_seat_reason}) > 1 or seats > 2:
             lines.append("wins by seat position and end reason:")
             table = self.seat_reasons()
             table["seat"] = [f"P{q + 1}" for q in table["seat"]]
             lines.extend("  " + line for line in table.to_string(index=False).splitlines())
+        if played and self.draws:
+            lines.append(f"win rates count a draw as 1/{seats} of a win for each player ({self.draws} draws)")
         for name, df in self.tables().items():
             if df.empty:
                 continue
             lines.append(f"win rate by {name}:")
             for r in df.to_dict("records"):
                 key = f"P{r[name] + 1}" if name == "seat" else str(r[name])
-                lines.append(f"  {key:<28} {r['wins']:>6}/{r['games']:<6} {r['win_rate']:6.1%}"
-                             f"  (95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")
+                lines.append(f"  {key:<28} {r['win_rate']:6.1%}  (95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})"
+                             f"  {r['wins']} won of {r['games']}")
         return "\n".join(lines)
 
 

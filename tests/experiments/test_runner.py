@@ -173,6 +173,21 @@ def test_summary_of_a_four_player_run_has_seat_positions_and_win_types():
     assert decided.decided and "a fair share is 25.0% with 4 players" in decided.render()
 
 
+def test_the_summary_counts_a_draw_as_1_over_n_as_the_report_does_and_says_so():
+    from experiments.analysis.tables import first_player_advantage, win_rates
+    from experiments.batch.runner import execute
+    config = RunConfig(agents=("greedy", "random"), matches=6, params=(("max_turns", 12),), progress=False)
+    summary = execute(config)
+    assert summary.draws > 0  # the turn limit of 12 ends some matches in a draw
+    matches = run(config.replace(matches=6))
+    first = first_player_advantage(matches)
+    assert summary.first_player_score / (summary.matches - summary.errors) == pytest.approx(first["win_rate"][0])
+    agents = win_rates(matches, by="agent").set_index("agent")["win_rate"]
+    mine = summary.tables()["agent"].set_index("agent")["win_rate"]
+    assert mine.to_dict() == pytest.approx(agents.to_dict())
+    assert f"win rates count a draw as 1/2 of a win for each player ({summary.draws} draws)" in summary.render()
+
+
 def test_n_player_rows_have_all_seats_and_returns():
     df = run(RunConfig(game="xenodex", agents=("random",), matches=3, seed=1,
                        params=(("num_players", 3),), progress=False))
