@@ -24,6 +24,7 @@ from experiments.analysis.findings import findings, run_info, what_was_run
 from experiments.batch.shards import read_manifest, read_table
 from experiments.play import viewer_name, write_viewer
 from experiments.sweep import SweepResults, load_results
+from sim.core.errors import TcglabError
 
 LINEUP_AXES = ("cell", "lineup_decks", "lineup_agents", "run_seed")
 
@@ -58,8 +59,9 @@ def _distinct(matches: pd.DataFrame, prefix: str) -> set:
     return {v for c in cols for v in matches[c].dropna().unique()}
 
 
-def build(results: SweepResults, top_cards: int = 20) -> tuple[dict[str, pd.DataFrame], dict]:
-    """(tables, figures) of a report, each keyed by a short name."""
+def build(results: SweepResults) -> tuple[dict[str, pd.DataFrame], dict]:
+    """(tables, figures) of a report, each keyed by a short name (every row: the page shows
+    the first rows of each, its CSV holds them all)."""
     m = results.matches
     tables: dict[str, pd.DataFrame] = {"cells": results.cells}
     figures: dict = {}
@@ -208,11 +210,14 @@ def _match_links(folder: Path, matches: pd.DataFrame, out: Path, limit: int) -> 
 def write_report(folder: str | Path, out: str | Path | None = None, top_cards: int = 20,
                  viewer_matches: int = 5) -> Path:
     """Write PNG plots, CSV tables and index.html for a sweep or run folder; returns index.html.
+    The page shows the first `top_cards` rows of the card table (cards.csv holds every card).
     The first `viewer_matches` matches get a viewer page in `matches/`, linked from the page."""
+    if isinstance(top_cards, bool) or not isinstance(top_cards, int) or top_cards < 1:
+        raise TcglabError(f"top_cards (--top-cards): must be a whole number >= 1, got {top_cards!r}")
     results = load_any(folder)
     out = Path(out) if out else Path(folder) / "report"
     out.mkdir(parents=True, exist_ok=True)
-    tables, figures = build(results, top_cards)
+    tables, figures = build(results)
     for name, fig in figures.items():
         fig.savefig(out / f"{name}.png")
     for name, df in tables.items():
@@ -229,7 +234,7 @@ def write_report(folder: str | Path, out: str | Path | None = None, top_cards: i
             if name in figures and name not in used:
                 parts.append(f'<img src="{name}.png" alt="{html.escape(name)}">')
             if name in tables and name not in used:
-                parts.append(_table_html(name, tables[name]))
+                parts.append(_table_html(name, tables[name], top_cards if name == "cards" else 40))
             used.add(name)
         if parts:
             body.append(f"<h2>{html.escape(title)}</h2>" + "".join(parts))

@@ -66,6 +66,22 @@ def test_report_of_a_single_run_folder(tmp_path, capsys):
     assert (tmp_path / "rep" / "agent_matchups.png").exists() and (tmp_path / "rep" / "index.html").exists()
 
 
+def test_top_cards_sets_the_rows_of_the_card_table_on_the_page(tmp_path, capsys):
+    run = tmp_path / "run"
+    assert main(["run", "--agents", "greedy,random", "--matches", "4", "--out", str(run), "--no-progress"]) == 0
+    rows = {}
+    for top in (3, 7):
+        page = write_report(run, out=tmp_path / f"top{top}", top_cards=top).read_text()
+        body = page.split("<h3>cards</h3>")[1].split("<tbody>")[1].split("</tbody>")[0]
+        rows[top] = body.count("<tr")
+    assert rows == {3: 3, 7: 7}
+    assert len((tmp_path / "top3" / "cards.csv").read_text().splitlines()) > 8  # the CSV keeps every card
+    for bad in ("0", "-5"):
+        assert main(["report", str(run), "--top-cards", bad, "--out", str(tmp_path / "bad")]) == 2
+        assert f"--top-cards): must be a whole number >= 1, got {bad}" in capsys.readouterr().err
+    assert not (tmp_path / "bad").exists()
+
+
 @pytest.mark.parametrize("path", sorted(SWEEPS.glob("*.toml")), ids=lambda p: p.name)
 def test_example_sweeps_validate(path):
     data = tomllib.loads(path.read_text())
