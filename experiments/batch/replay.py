@@ -17,8 +17,16 @@ from pathlib import Path
 
 from experiments.batch.config import RunConfig
 from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
-from experiments.batch.shards import read_manifest, read_shard, shard_files, shard_range
+from experiments.batch.shards import read_shard, run_manifest, shard_files, shard_range
 from sim.core.errors import TcglabError
+
+
+def check_match_id(match_id, matches: int) -> None:
+    """TcglabError unless `match_id` is a match of a run of `matches` matches."""
+    if not matches:
+        raise TcglabError("the run has no matches (it was made with --matches 0)")
+    if not isinstance(match_id, int) or not 0 <= match_id < matches:
+        raise TcglabError(f"match id {match_id!r} not in 0..{matches - 1}")
 
 
 def seat_name(seat: int) -> str:
@@ -45,12 +53,9 @@ def logged_rows(run_dir: Path, match_id: int, table: str):
 def replay_lines(run_dir: str | Path, match_id: int, boards: bool = True) -> Iterator[str]:
     """The lines of a replay of match `match_id` of the run in `run_dir` (see the module doc)."""
     run_dir = Path(run_dir)
-    manifest = read_manifest(run_dir)
-    if manifest is None:
-        raise TcglabError(f"no manifest.json in {run_dir}")
+    manifest = run_manifest(run_dir)
     config = RunConfig.from_json(manifest["config"], progress=False)
-    if not 0 <= match_id < config.matches:
-        raise TcglabError(f"match id {match_id} not in 0..{config.matches - 1}")
+    check_match_id(match_id, config.matches)
     game = game_for(config)
     setup = setup_for(config, match_id, game.num_players)
     logged = logged_rows(run_dir, match_id, "matches")

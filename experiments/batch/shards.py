@@ -25,8 +25,8 @@ from sim.core.errors import TcglabError
 PART = re.compile(r"^part-(\d{9})-(\d{9})\.parquet$")
 MANIFEST = "manifest.json"
 
-__all__ = ["TABLES", "CorruptLogError", "PART", "read_manifest", "read_shard", "read_table", "shard_files",
-           "shard_name", "write_manifest", "write_shard"]
+__all__ = ["TABLES", "CorruptLogError", "PART", "read_manifest", "read_shard", "read_table", "run_manifest",
+           "shard_files", "shard_name", "write_manifest", "write_shard"]
 
 
 class CorruptLogError(TcglabError):
@@ -123,8 +123,25 @@ def write_manifest(run_dir: Path, manifest: dict) -> None:
     _replace_atomically(Path(run_dir) / MANIFEST, lambda tmp: tmp.write_text(text))
 
 
+def run_manifest(run_dir: str | Path) -> dict:
+    """The manifest of the run in `run_dir`, for commands that read one run (replay, view):
+    TcglabError saying what `run_dir` is instead (no such folder, a file, a sweep folder)."""
+    folder = Path(run_dir)
+    if not folder.exists():
+        raise TcglabError(f"{folder}: no such folder (give a run folder, the --out of `tcglab run`)")
+    if not folder.is_dir():
+        raise TcglabError(f"{folder}: a file, not a run folder (the --out of `tcglab run`)")
+    manifest = read_manifest(folder)
+    if manifest is None:
+        hint = (": a sweep folder, whose runs are its cells/<cell id> folders" if (folder / "sweep.json").exists()
+                else "")
+        raise TcglabError(f"no manifest.json in {folder}: not a run folder{hint}")
+    return manifest
+
+
 def read_manifest(run_dir: str | Path) -> dict | None:
-    """The run's manifest, or None when there is none; CorruptLogError when it cannot be read."""
+    """The run's manifest, or None when there is none; CorruptLogError when it cannot be read
+    or its config is not a run config's JSON."""
     path = Path(run_dir) / MANIFEST
     try:
         manifest = json.loads(path.read_text())
@@ -135,6 +152,13 @@ def read_manifest(run_dir: str | Path) -> dict | None:
                               "this folder cannot be trusted: choose another folder") from None
     if not isinstance(manifest, dict) or not isinstance(manifest.get("run_id"), str) or "config" not in manifest:
         raise CorruptLogError(f"{path}: not a tcglab run manifest (no run_id or config); choose another folder")
+    try:
+        config = json.loads(manifest["config"]) if isinstance(manifest["config"], str) else None
+    except ValueError:
+        config = None
+    if not isinstance(config, dict) or not isinstance(config.get("game"), str):
+        raise CorruptLogError(f"{path}: its config is not a run config's JSON (a string naming the game and "
+                              "the run's settings); this folder cannot be trusted: choose another folder")
     return manifest
 
 

@@ -30,15 +30,11 @@ def add_parsers(sub) -> None:
 
 def cmd_view(args: argparse.Namespace) -> int:
     """Write the page; print where."""
-    from experiments.batch.shards import read_manifest
+    from experiments.batch.shards import run_manifest
     from experiments.play.page import write_viewer
-    from sim.core.errors import TcglabError
     seat = args.seat
     if not args.all and seat is None:
-        manifest = read_manifest(args.run_dir)
-        if manifest is None:
-            raise TcglabError(f"no manifest.json in {args.run_dir}: not a run folder")
-        seat = manifest.get("human_seat", 0)
+        seat = run_manifest(args.run_dir).get("human_seat", 0)
     path = write_viewer(args.run_dir, args.match_id, seat=None if args.all else seat, out=args.out,
                         rerun=args.rerun)
     print(f"viewer: {path}")

@@ -21,8 +21,8 @@ import numpy as np
 import agents as agent_registry
 from experiments.batch.config import RunConfig
 from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
-from experiments.batch.replay import logged_rows, result_line
-from experiments.batch.shards import read_manifest
+from experiments.batch.replay import check_match_id, logged_rows, result_line
+from experiments.batch.shards import run_manifest
 from experiments.play.views import all_board, public_label, seat_board
 from sim.core.errors import TcglabError
 
@@ -84,12 +84,9 @@ def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, reru
     """Everything a viewer page embeds for match `match_id` of the run in `run_dir`, from
     `seat`'s view (None: every card). Raises TcglabError naming a bad folder, match or seat."""
     run_dir = Path(run_dir)
-    manifest = read_manifest(run_dir)
-    if manifest is None:
-        raise TcglabError(f"no manifest.json in {run_dir}: not a run folder")
+    manifest = run_manifest(run_dir)
     config = RunConfig.from_json(manifest["config"], progress=False)
-    if not isinstance(match_id, int) or not 0 <= match_id < config.matches:
-        raise TcglabError(f"match id {match_id!r} not in 0..{config.matches - 1}")
+    check_match_id(match_id, config.matches)
     game = game_for(config)
     n = game.num_players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):

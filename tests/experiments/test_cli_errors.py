@@ -31,7 +31,7 @@ CASES = [
     (["run", "--decks", "purple_starter"], "purple_starter"),
     (["run", "--out", "/proc/tcglab-no/run"], "out: cannot write to /proc/tcglab-no/run"),
     (["run", "--backend", "ray", "--ray-address", "127.0.0.1:1"], "cannot reach the Ray cluster at '127.0.0.1:1'"),
-    (["replay", "/nonexistent-run", "1"], "no manifest.json in /nonexistent-run"),
+    (["replay", "/nonexistent-run", "1"], "/nonexistent-run: no such folder"),
     (["report", "/nonexistent-run"], "neither a sweep folder"),
     (["sweep", "/nonexistent.toml", "--dry-run"], "cannot read it"),
     (["sweep", "experiments/examples/sweeps/first_cycle_round_robin.toml"], "--out FOLDER is required"),

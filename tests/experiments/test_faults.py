@@ -6,6 +6,7 @@ mixed, nothing left running.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -270,6 +271,36 @@ def test_a_corrupt_manifest_is_one_line(tmp_path, whole, capsys):
     assert main(["replay", str(out), "3"]) == 2
     err = capsys.readouterr().err
     assert err.count("unreadable manifest") == 2 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("config", ['{not json', {"game": "first_cycle"}, '{"matches": 4}'])
+def test_a_hand_edited_manifest_config_is_one_line(tmp_path, whole, capsys, config):
+    """Its config once replayed as a traceback (not JSON, or an object), or silently as
+    First Cycle (no game)."""
+    out = tmp_path / "run"
+    shutil.copytree(whole, out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    (out / "manifest.json").write_text(json.dumps({**manifest, "config": config}))
+    for command in (["replay", str(out), "3"], ["view", str(out), "3"], ["run", *ARGS, "--out", str(out), "--resume"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "its config is not a run config's JSON" in err and err.count("\n") == 1, command
+
+
+def test_replay_and_view_say_what_a_folder_is_when_it_is_not_a_run(tmp_path, capsys):
+    empty = tmp_path / "empty"
+    assert main(["run", "--matches", "0", "--out", str(empty), "--no-progress"]) == 0
+    (tmp_path / "sweep").mkdir()
+    (tmp_path / "sweep" / "sweep.json").write_text("{}")
+    (tmp_path / "afile").write_text("")
+    expected = {"empty": "the run has no matches", "sweep": "a sweep folder, whose runs are its cells/",
+                "afile": "a file, not a run folder", "nowhere": "no such folder"}
+    for name, text in expected.items():
+        for command in ("replay", "view"):
+            assert main([command, str(tmp_path / name), "0", *(["--out", str(tmp_path / "v.html")]
+                                                               if command == "view" else [])]) == 2
+            err = capsys.readouterr().err
+            assert text in err and err.count("\n") == 1, (name, command, err)
 
 
 def test_a_resume_with_other_settings_names_them(tmp_path, whole, capsys):
