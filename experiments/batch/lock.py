@@ -6,7 +6,9 @@
 The lock is an OS file lock (`filelock`, fcntl on Linux) on `<folder>/.lock`, so it is
 released when its process ends, however it ends (kill -9 included): a lock is never left
 stale. Beside it, `<folder>/.writer.json` names the holder (pid, command, start time,
-host); a second writer is refused at once with one line naming that holder.
+host); a second writer is refused at once with one line naming that holder. A writer that
+takes the lock and then refuses the folder (it holds something else) calls `abandon()`, which
+leaves the folder as it found it.
 """
 from __future__ import annotations
 
@@ -36,9 +38,13 @@ class FolderLock:
         self.folder = Path(folder)
         self.what = what
         self._lock: FileLock | None = None
+        self._found: tuple[bool, bool, bytes | None] = (True, True, None)
 
     def acquire(self) -> FolderLock:
         """Take the lock or raise FolderBusyError naming the holder."""
+        writer = self.folder / WRITER_NAME
+        self._found = (self.folder.is_dir(), (self.folder / LOCK_NAME).exists(),
+                       writer.read_bytes() if writer.is_file() else None)
         self.folder.mkdir(parents=True, exist_ok=True)
         lock = FileLock(str(self.folder / LOCK_NAME), timeout=0)
         try:
@@ -59,6 +65,28 @@ class FolderLock:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def abandon(self) -> None:
+        """Release the lock and undo what `acquire` wrote: the writer file back as it was (or
+        gone), the lock file gone if `acquire` made it, the folder too if it made it and
+        nothing else is in it. For a writer that refuses the folder it locked."""
+        if self._lock is None:
+            return
+        had_folder, had_lock, writer = self._found
+        if writer is None:
+            (self.folder / WRITER_NAME).unlink(missing_ok=True)
+        else:
+            tmp = self.folder / f".{WRITER_NAME}.{os.getpid()}.tmp"
+            tmp.write_bytes(writer)
+            os.replace(tmp, self.folder / WRITER_NAME)
+        if not had_lock:
+            (self.folder / LOCK_NAME).unlink(missing_ok=True)
+        self.release()
+        if not had_folder:
+            try:
+                self.folder.rmdir()
+            except OSError:
+                pass  # something else is in it now
 
     def __enter__(self) -> FolderLock:
         return self.acquire()

@@ -114,15 +114,9 @@ def manifest_for(config: RunConfig, run_id: str, game, **extra) -> dict:
             "versions": versions(), "started": now, **extra}
 
 
-def open_folder(config: RunConfig, run_id: str, game, stack: ExitStack, say: Callable[[str], None],
-                **manifest_extra) -> set[tuple[int, int]]:
-    """Lock `config.out`, check it holds nothing or this run, verify its shards, write the
-    manifest; returns the ranges already done. The lock is released when `stack` closes."""
-    out = Path(config.out)
-    try:
-        stack.enter_context(FolderLock(out, "tcglab run"))
-    except OSError as exc:
-        raise RunConfigError(f"out: cannot write to {out}: {exc.strerror or exc}") from None
+def _check_folder(config: RunConfig, run_id: str, out: Path) -> dict | None:
+    """The manifest of the locked `out` (None: an empty folder), or RunConfigError when the
+    folder holds something this run cannot continue."""
     manifest = read_manifest(out)
     if manifest is None:
         leftovers = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
@@ -144,6 +138,24 @@ def open_folder(config: RunConfig, run_id: str, game, stack: ExitStack, say: Cal
         if config.matches < manifest.get("matches", 0):
             raise RunConfigError(f"matches: {out} already holds a run of {manifest['matches']} matches; "
                                  f"a resume can extend it but not shrink it to {config.matches}")
+    return manifest
+
+
+def open_folder(config: RunConfig, run_id: str, game, stack: ExitStack, say: Callable[[str], None],
+                **manifest_extra) -> set[tuple[int, int]]:
+    """Lock `config.out`, check it holds nothing or this run, verify its shards, write the
+    manifest; returns the ranges already done. The lock is released when `stack` closes."""
+    out = Path(config.out)
+    lock = FolderLock(out, "tcglab run")
+    try:
+        stack.enter_context(lock)
+    except OSError as exc:
+        raise RunConfigError(f"out: cannot write to {out}: {exc.strerror or exc}") from None
+    try:
+        manifest = _check_folder(config, run_id, out)
+    except TcglabError:
+        lock.abandon()  # a refused folder is left as it was found
+        raise
     tables = [t for t, on in (("decisions", config.log_decisions), ("cards", config.log_cards)) if on]
     done = verify_folder(out, run_id, ["matches", *tables], config.matches, say) if manifest else set()
     extra = dict(manifest_extra)

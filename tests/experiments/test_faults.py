@@ -303,12 +303,29 @@ def test_replay_and_view_say_what_a_folder_is_when_it_is_not_a_run(tmp_path, cap
             assert text in err and err.count("\n") == 1, (name, command, err)
 
 
-def test_a_resume_with_other_settings_names_them(tmp_path, whole, capsys):
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, hidden ones included, with its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_resume_with_other_settings_names_them_and_leaves_the_folder_as_it_was(tmp_path, whole, capsys):
     out = tmp_path / "run"
     shutil.copytree(whole, out)
+    before = snapshot(out)
     assert main(["run", *ARGS, "--seed", "9", "--out", str(out), "--resume"]) == 2
     err = capsys.readouterr().err
     assert "seed: 4 vs 9" in err and "only --matches may grow" in err
+    assert snapshot(out) == before  # the last writer's .writer.json included
+
+
+def test_a_run_refusing_a_foreign_folder_writes_nothing_there(tmp_path, capsys):
+    """It once left its .lock and .writer.json among the folder's own files."""
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    assert main(["run", "--matches", "2", "--out", str(other), "--no-progress"]) == 2
+    assert "holds notes.txt but no manifest.json" in capsys.readouterr().err
+    assert snapshot(other) == {"notes.txt": b"mine"}
 
 
 def test_a_run_is_extended_by_a_larger_matches(tmp_path, whole):
