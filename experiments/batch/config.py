@@ -85,9 +85,15 @@ class RunConfig:
         _expect(self.backend in ("local", "ray"), "backend", "'local' or 'ray'", self.backend)
         _expect(self.ray_address is None or isinstance(self.ray_address, str), "ray_address",
                 "a string (host:port) or None", self.ray_address)
+        if self.ray_address is not None and self.backend != "ray":
+            raise RunConfigError(f"ray_address: {self.ray_address!r} is only used with the ray backend "
+                                 "(--backend ray), not with 'local'")
         if self.out is not None:
-            _expect(isinstance(self.out, (str, os.PathLike)), "out", "a folder path", self.out)
+            _expect(isinstance(self.out, (str, os.PathLike)) and os.fspath(self.out).strip() != "", "out",
+                    "a folder path", self.out)
             set_(self, "out", os.fspath(self.out))
+        elif self.resume:
+            raise RunConfigError("resume: there is no folder to resume without out (--out FOLDER)")
         params = _params(self.params)
         if self.num_players is not None:
             _int_at_least(self.num_players, "num_players", 1)
