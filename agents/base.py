@@ -43,10 +43,34 @@ class AgentConfig:
         return dataclasses.replace(self, **coerce_fields(type(self), changes))
 
 
+_KIND_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text",
+               "None": "none"}
+
+
+def _kinds(annotation: Any) -> set[str] | None:
+    """The simple types a field annotation allows ("int | None" -> {"int", "None"}); None
+    when it names any other type (such fields are not checked here)."""
+    names = {part.strip() for part in str(annotation).split("|")}
+    return names if names <= set(_KIND_WORDS) else None
+
+
+def _fits(value: Any, kinds: set[str]) -> bool:
+    if value is None:
+        return "None" in kinds
+    if isinstance(value, bool):
+        return "bool" in kinds
+    if isinstance(value, int):
+        return "int" in kinds or "float" in kinds
+    if isinstance(value, float):
+        return "float" in kinds
+    return isinstance(value, str) and "str" in kinds
+
+
 def coerce_fields(cls: type, values: dict[str, Any]) -> dict[str, Any]:
     """Check `values` against the fields of config class `cls` and coerce int -> float.
 
-    Raises ValueError naming unknown fields and listing the known ones.
+    Raises ValueError naming unknown fields and listing the known ones, and naming a value
+    of the wrong type for its field ("MCTSConfig.iterations: expected a whole number, got 'abc'").
     """
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     unknown = sorted(set(values) - set(fields))
@@ -54,6 +78,10 @@ def coerce_fields(cls: type, values: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"{cls.__name__}: unknown field(s) {unknown}; known: {sorted(fields)}")
     out = {}
     for key, value in values.items():
+        kinds = _kinds(fields[key].type)
+        if kinds is not None and not _fits(value, kinds):
+            wanted = " or ".join(_KIND_WORDS[k] for k in ("int", "float", "bool", "str", "None") if k in kinds)
+            raise ValueError(f"{cls.__name__}.{key}: expected {wanted}, got {value!r}")
         default = fields[key].default
         floaty = isinstance(default, float) or "float" in str(fields[key].type)
         if floaty and isinstance(value, int) and not isinstance(value, bool):

@@ -126,6 +126,8 @@ class MCTSConfig(AgentConfig):
             raise ValueError(f"MCTSConfig.rollout must be one of {ROLLOUTS}, got {self.rollout!r}")
         if self.rollout_depth < -1:
             raise ValueError(f"MCTSConfig.rollout_depth must be >= -1, got {self.rollout_depth}")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError(f"MCTSConfig.epsilon must be a probability in [0, 1], got {self.epsilon}")
 
 
 class Node:

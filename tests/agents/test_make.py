@@ -1,6 +1,8 @@
 """`agents.make`, spec strings and `available()`."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import agents
@@ -88,3 +90,23 @@ def test_ppo_spec_names_a_zoo_model_or_a_path_but_not_both():
         agents.make("ppo:first_cycle,path=x.zip")
     with pytest.raises(ValueError, match="no zoo model 'chess'; zoo models: "):
         agents.make("ppo:chess")
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:iterations=abc", "MCTSConfig.iterations: expected a whole number, got 'abc'"),
+    ("mcts:iterations=2.5", "MCTSConfig.iterations: expected a whole number, got 2.5"),
+    ("mcts:skip_forced=maybe", "MCTSConfig.skip_forced: expected true or false, got 'maybe'"),
+    ("mcts:c=abc", "MCTSConfig.c: expected a number or none, got 'abc'"),
+    ("mcts:epsilon=2", "MCTSConfig.epsilon must be a probability in [0, 1], got 2.0"),
+    ("greedy:samples=abc", "GreedyConfig.samples: expected a whole number, got 'abc'"),
+])
+def test_a_spec_value_of_the_wrong_type_is_named_with_its_field(spec, message):
+    """They once failed deep in the config as "'<' not supported between 'str' and 'int'", or
+    were accepted (2.5 iterations, skip_forced=maybe, epsilon 2)."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        agents.make(spec)
+
+
+def test_numbers_still_fill_float_fields_and_none_optional_ones():
+    config = agents.make("mcts:c=1,seconds=none,epsilon=0").config
+    assert config.c == 1.0 and isinstance(config.c, float) and config.seconds is None and config.epsilon == 0.0
