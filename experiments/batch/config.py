@@ -246,6 +246,10 @@ def _deck_files(decks: tuple[str, ...], given: Any) -> tuple[tuple[str, str], ..
         recorded[pair[0]] = pair[1]
     out = {}
     for deck in decks:
+        if not is_deck_file(deck) and ("/" in deck or os.sep in deck):  # deck names have no slash
+            what = "a folder" if os.path.isdir(deck) else "a path"
+            raise RunConfigError(f"decks: {deck!r} is {what}, not a deck name or a deck file "
+                                 "(a deck file is a .json file: see `tcglab decks GAME` for names)")
         if is_deck_file(deck) and deck not in out:
             out[deck] = recorded[deck] if deck in recorded else read_deck_json(deck)
     return tuple(sorted(out.items()))

@@ -121,7 +121,9 @@ class Summary:
             lines.append(f"mean turns {self.turns_total / played:.1f}, "
                          f"mean decisions {self.decisions_total / played:.1f}")
             if self.match_seconds > 0:
-                lines.append(f"playing time {self.match_seconds:.2f} s summed over the finished matches: "
+                took = (f"{self.match_seconds:.2f} s" if self.match_seconds >= 0.01
+                        else f"{self.match_seconds * 1000:.2g} ms")
+                lines.append(f"playing time {took} summed over the finished matches: "
                              f"{played / self.match_seconds:,.1f} matches/s, "
                              f"{self.decisions_total / self.match_seconds:,.0f} decisions/s per process")
         seats = max(self.players, default=2)

@@ -35,6 +35,7 @@ CASES = [
     (["run", "--matches", "2", "--resume"], "resume: there is no folder to resume without out"),
     (["run", "--matches", "2", "--ray-address", "1.2.3.4:5"], "ray_address: '1.2.3.4:5' is only used with the ray"),
     (["run", "--matches", "2", "--out", ""], "out: expected a folder path, got ''"),
+    (["run", "--decks", "/tmp", "--matches", "1"], "decks: '/tmp' is a folder, not a deck name or a deck file"),
     (["report", "/nonexistent-run"], "neither a sweep folder"),
     (["sweep", "/nonexistent.toml", "--dry-run"], "cannot read it"),
     (["sweep", "experiments/examples/sweeps/first_cycle_round_robin.toml"], "--out FOLDER is required"),

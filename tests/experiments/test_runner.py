@@ -215,3 +215,9 @@ def test_cross_decks_gives_every_agent_every_deck_in_every_seat():
     seen = {(r[f"agent_{s}"], r[f"deck_{s}"], s) for r in df.to_dict("records") for s in (0, 1)}
     assert len(seen) == 8  # 2 agents x 2 decks x 2 seats
     assert not config.decks_confounded() and config.replace(cross_decks=False).decks_confounded()
+
+
+def test_a_short_playing_time_is_shown_in_milliseconds_not_as_zero():
+    from experiments.batch.summary import Summary
+    summary = Summary(matches=1, decisions_total=10, match_seconds=0.0004, players={2})
+    assert "playing time 0.4 ms summed over the finished matches" in summary.render()
