@@ -17,20 +17,22 @@ over a single row (in the last bits of float32), so a batched choice can differ 
 falls that close to the boundary between two actions; tests/agents/test_ppo_batch.py
 checks that the choices agree over seeded games. A zoo model refuses a game or
 seat count other than its own, and any policy refuses an observation of another size,
-naming both. Needs the `rl` extra (torch, sb3-contrib); policies are cached per
-(path, device).
+naming both; a missing or unreadable checkpoint is refused naming the path the spec gave.
+Needs the `rl` extra (torch, sb3-contrib); policies are cached per (path, device).
 """
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 
 from agents.base import AgentConfig, acting_seat
 from agents.policy import default_encoder, env_encoder, legal_mask
+from sim.core.errors import InvalidArgumentError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,15 +59,35 @@ def _require_rl() -> None:
         raise ImportError("the ppo agent needs the 'rl' extra: pip install 'tcglab[rl]'") from exc
 
 
+def checked_path(path: str) -> str:
+    """`path` when it names a file (SB3's spelling without ".zip" is kept: `path + ".zip"`
+    when only that exists); InvalidArgumentError naming the path as given otherwise."""
+    given = Path(path)
+    if given.is_file():
+        return path
+    if not given.exists() and not path.endswith((".zip", ".pt")) and Path(path + ".zip").is_file():
+        return path + ".zip"
+    if given.is_dir():
+        raise InvalidArgumentError(f"ppo agent: path={path} is a folder, not a checkpoint (.zip) "
+                                   "or policy file (.pt)")
+    raise InvalidArgumentError(f"ppo agent: path={path}: no such file")
+
+
 @lru_cache(maxsize=16)
 def load_policy(path: str, device: str = "cpu") -> Any:
-    """The masked policy of a checkpoint (.zip) or policy file (.pt), cached per (path, device)."""
+    """The masked policy of a checkpoint (.zip) or policy file (.pt), cached per (path, device).
+    InvalidArgumentError names the path as given when it is missing or not a checkpoint."""
     _require_rl()
     if path.endswith(".pt"):
         from agents.policy_file import load_policy as load_file
         return load_file(path, device)
+    path = checked_path(path)
     from sb3_contrib import MaskablePPO
-    return MaskablePPO.load(path, device=device).policy
+    try:
+        return MaskablePPO.load(path, device=device).policy
+    except Exception as exc:  # zipfile, pickle and torch raise several kinds for a corrupt or foreign file
+        text = (str(exc).strip().splitlines() or [""])[0]
+        raise InvalidArgumentError(f"checkpoint {path}: unreadable ({type(exc).__name__}: {text})") from exc
 
 
 @lru_cache(maxsize=8)
@@ -187,7 +209,7 @@ class PPOAgent:
             self._path = str(zoo.policy_path(self.config.model))
             self._plays = (card["game"], int(card["num_players"]))
         else:
-            self._path = self.config.path
+            self._path = checked_path(self.config.path)
 
     @property
     def path(self) -> str:

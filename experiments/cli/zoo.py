@@ -12,6 +12,7 @@ the model's card, and keeps a resumable match log per opponent under `--logs`.
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 from pathlib import Path
 
@@ -75,31 +76,77 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    """Play the model against each opponent and record the results in its card."""
-    from agents import zoo
-    from agents.base import split_specs
+    """Play the model against each opponent and record the results in its card (every input,
+    opponents included, is checked before the log folder is made or a match is played)."""
     from experiments.rl.zoo import record_strength
     from experiments.strength.headtohead import Args, run
+    card, spec, players, opponents = _check_evaluate(args)
+    logs = Path(args.logs)
+    logs.mkdir(parents=True, exist_ok=True)
+    for opponent, log in opponents:
+        command = shlex.join(["tcglab", "zoo", "evaluate", args.name, "--opponents", opponent,
+                              "--matches", str(args.matches), "--seed", str(args.seed)])
+        summary = run(Args(pair=f"{spec},{opponent}", games=args.matches, seed=args.seed,
+                           game=card["game"], players=players, workers=args.workers, log=str(log)), progress=True)
+        record_strength(args.name, summary, command, args.zoo_dir)
+        lo, hi = summary["ci95"]
+        print(f"ppo:{args.name} vs {opponent}: {summary['wins']}-{summary['draws']}-{summary['losses']} over "
+              f"{summary['matches']} matches, score {summary['score']:.3f} (95% CI {lo:.3f}..{hi:.3f})")
+    return 0
+
+
+def _check_evaluate(args: argparse.Namespace) -> tuple[dict, str, int | None, list[tuple[str, Path]]]:
+    """`evaluate`'s inputs, checked: the model's card, its agent spec, its seat count (None for
+    2) and each opponent with its log file. TcglabError names the flag and value at fault."""
+    from agents import zoo
+    from agents.base import split_specs
+    from experiments.batch.config import RunConfig, RunConfigError
+    from experiments.batch.validate import check_playable
+    from experiments.strength.headtohead import Args, _log_header
     from sim.core.errors import TcglabError
-    if args.matches < 1 or args.workers < 1:
-        raise TcglabError("--matches and --workers must be at least 1")
+    for flag, value in (("--matches", args.matches), ("--workers", args.workers)):
+        if value < 1:
+            raise TcglabError(f"{flag}: must be at least 1, got {value}")
+    if args.zoo_dir is not None and not Path(args.zoo_dir).is_dir():
+        raise TcglabError(f"--zoo-dir: {args.zoo_dir} is not a folder")
+    logs = Path(args.logs)
+    if logs.exists() and not logs.is_dir():
+        raise TcglabError(f"--logs: {logs} is not a folder")
     card = zoo.entry(args.name, args.zoo_dir)
     spec = f"ppo:{args.name}" if args.zoo_dir is None else f"ppo:path={zoo.policy_path(args.name, args.zoo_dir)}"
     players = card["num_players"] if card["num_players"] != 2 else None
     if card["params"]:
         raise TcglabError(f"ppo:{args.name} was trained with params {card['params']}: evaluate it with "
                           "`python -m experiments.strength` and those params")
-    logs = Path(args.logs)
-    logs.mkdir(parents=True, exist_ok=True)
-    for opponent in (s.strip() for s in split_specs(args.opponents) if s.strip()):
-        command = shlex.join(["tcglab", "zoo", "evaluate", args.name, "--opponents", opponent,
-                              "--matches", str(args.matches), "--seed", str(args.seed)])
+    names = [s.strip() for s in split_specs(args.opponents) if s.strip()]
+    if not names:
+        raise TcglabError(f"--opponents: give at least one agent spec, got {args.opponents!r}")
+    opponents = []
+    for flag, agent in [(args.name, spec)] + [("--opponents", name) for name in names]:
+        try:
+            check_playable(RunConfig(game=card["game"], agents=(agent,), num_players=players, progress=False))
+        except RunConfigError as exc:
+            raise TcglabError(f"{flag}: {str(exc).removeprefix('agents: ')}") from None
+    for opponent in names:
         safe = "".join(c if c.isalnum() else "_" for c in opponent)
-        summary = run(Args(pair=f"{spec},{opponent}", games=args.matches, seed=args.seed,
-                           game=card["game"], players=players, workers=args.workers,
-                           log=str(logs / f"{args.name}-{safe}-seed{args.seed}.jsonl")), progress=True)
-        record_strength(args.name, summary, command, args.zoo_dir)
-        lo, hi = summary["ci95"]
-        print(f"ppo:{args.name} vs {opponent}: {summary['wins']}-{summary['draws']}-{summary['losses']} over "
-              f"{summary['matches']} matches, score {summary['score']:.3f} (95% CI {lo:.3f}..{hi:.3f})")
-    return 0
+        log = logs / f"{args.name}-{safe}-seed{args.seed}.jsonl"
+        header = _log_header(Args(pair=f"{spec},{opponent}", seed=args.seed, game=card["game"],
+                                  players=players), [spec, opponent])
+        found = _first_line(log)
+        if found is not None and found != header:
+            raise TcglabError(f"--logs: {log} holds matches of other settings ({json.dumps(found)}); "
+                              "give another --logs folder")
+        opponents.append((opponent, log))
+    return card, spec, players, opponents
+
+
+def _first_line(path: Path) -> object | None:
+    """The first line of a match log as JSON (None when the file is missing, empty or cut)."""
+    if not path.is_file():
+        return None
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        line = fh.readline()
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError:
+        return None

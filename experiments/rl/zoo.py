@@ -59,8 +59,8 @@ def export_run(run_dir: str | Path, name: str, checkpoint: str = "final.zip",
     for needed in ("args.json", checkpoint):
         if not (run_dir / needed).is_file():
             raise TcglabError(f"{run_dir}: no {needed} (is it a finished `tcglab train --out` folder?)")
-    args = json.loads((run_dir / "args.json").read_text())
-    result = json.loads((run_dir / "result.json").read_text()) if (run_dir / "result.json").is_file() else {}
+    args = _read_record(run_dir / "args.json")
+    result = _read_record(run_dir / "result.json") if (run_dir / "result.json").is_file() else {}
     from sim import load_game
     params = dict(args.get("extra_params") or {})
     if args.get("players"):
@@ -89,6 +89,18 @@ def export_run(run_dir: str | Path, name: str, checkpoint: str = "final.zip",
     return write_card(zoo_dir / f"{name}.json", card)
 
 
+def _read_record(path: Path) -> dict[str, Any]:
+    """A training run's args.json or result.json; TcglabError naming the file if it is not a
+    JSON object."""
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise TcglabError(f"{path}: not valid JSON ({exc})") from None
+    if not isinstance(record, dict) or (path.name == "args.json" and not {"game", "net_arch"} <= set(record)):
+        raise TcglabError(f"{path}: not the record `tcglab train` writes")
+    return record
+
+
 def write_card(path: Path, card: dict[str, Any]) -> Path:
     """Write a model card (JSON) under a temporary name and rename it into place."""
     tmp = path.with_name(path.name + ".tmp")
@@ -101,7 +113,7 @@ def record_strength(name: str, summary: dict[str, Any], command: str, zoo_dir: s
     """Add (or replace) the card's strength row against `summary["second"]`, from a head-to-head
     summary (experiments/strength) of `ppo:<name>` against one opponent."""
     path = zoo.card_path(name, zoo_dir)
-    card = json.loads(path.read_text())
+    card = zoo.read_card(path)
     row = {"opponent": summary["second"], "matches": summary["matches"], "wins": summary["wins"],
            "draws": summary["draws"], "losses": summary["losses"], "score": round(summary["score"], 4),
            "ci95": [round(x, 4) for x in summary["ci95"]], "seed": summary["seed"], "command": command}
