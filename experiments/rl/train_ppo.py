@@ -15,12 +15,16 @@ the slower path kept for comparison (bench/train.py). Only legal actions are eve
 Every `eval_every` steps a checkpoint is saved and evaluated with the batch runner against
 random and greedy, seats swapped, with Wilson 95% intervals, appended to `eval.csv`; the
 plain log is `train.log`. A checkpoint plays anywhere as the agent `ppo:path=...`.
+Every flag, the agents and the `--out` folder are checked before anything is built or
+written (experiments/rl/train_checks.py: `--out` new, empty, or an unfinished run of the
+same settings, which starts again).
 """
 from __future__ import annotations
 
 import csv
 import dataclasses
 import json
+import math
 import sys
 import time
 from dataclasses import dataclass, field
@@ -78,11 +82,12 @@ class Args:
     eval_every: int = 50_000
     """steps between evaluations (0: only at the end)"""
     eval_matches: int = 100
-    """matches per evaluation opponent (seat-swapped)"""
+    """matches per evaluation opponent (seat-swapped); 0: no evaluation (checkpoints are still saved)"""
     eval_opponents: tuple[str, ...] = ("random", "greedy")
     """agents evaluated against"""
     out: str = "runs/ppo"
-    """folder for checkpoints, eval.csv and train.log"""
+    """folder for checkpoints, eval.csv and train.log: new or empty, or an unfinished run of the same
+    settings (started again from step 0); a finished run or another folder is refused"""
     init_from: str = ""
     """start from this checkpoint's weights instead of a fresh network (curricula)"""
     extra_params: dict = field(default_factory=dict)
@@ -137,10 +142,13 @@ class SnapshotPool:
 
 
 def evaluate(checkpoint: str, args: Args, step: int) -> list[dict]:
-    """Seat-swapped matches of the checkpoint against each eval opponent, with 95% CIs."""
+    """Seat-swapped matches of the checkpoint against each eval opponent, with 95% CIs (none
+    with `eval_matches` 0)."""
     from experiments.batch import RunConfig, run
     from experiments.stats import wilson
-    rows = []
+    rows: list[dict] = []
+    if not args.eval_matches:
+        return rows
     params = tuple(sorted(args.extra_params.items()))
     if args.players:
         params = tuple(sorted(params + (("num_players", args.players),)))
@@ -218,6 +226,21 @@ def make_model(args: Args, venv):
         device=args.device, verbose=0)
 
 
+def load_init(model, args: Args) -> None:
+    """Load `--init-from`'s weights into `model`; TcglabError naming the file when it cannot."""
+    from agents.ppo import checked_path
+    from sim.core.errors import TcglabError
+    try:
+        model.set_parameters(checked_path(args.init_from), exact_match=True, device=args.device)
+    except TcglabError as exc:
+        raise TcglabError(f"--init-from: {str(exc).removeprefix('ppo agent: ')}") from None
+    except Exception as exc:  # a corrupt file, or weights of another network or game
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()] or [""]
+        text = " ".join(lines[:2]) if lines[0].endswith(":") else lines[0]   # torch: "Error(s) in ...:\n\tsize mismatch"
+        raise TcglabError(f"--init-from: {args.init_from} does not load into this network "
+                          f"({args.policy} {list(args.net_arch)} on {args.game}): {type(exc).__name__}: {text}") from None
+
+
 def resolve_device(device: str) -> str:
     """The torch device to train on: `device` itself, or for "auto" "cuda" when torch sees a GPU
     and "cpu" otherwise (checkpoints and the evaluation agents then name a real device)."""
@@ -233,24 +256,21 @@ def main(args: Args) -> dict:
     from stable_baselines3.common.callbacks import BaseCallback
 
     import agents
+    from experiments.rl import train_checks as checks
 
+    # ---- every check first (experiments/rl/train_checks.py): nothing is built or written before
+    args = checks.check_game(check_args(args))
+    checks.check_device(args.device)
     torch.set_num_threads(args.threads)
     args = dataclasses.replace(args, device=resolve_device(args.device))
+    restart = checks.check_out(args)
+    checks.check_agents(args, opponent_specs(args.opponent))
     # ---- seeding: one root, everything derived from it
     torch.manual_seed(args.seed)
     seeds = np.random.SeedSequence(args.seed).generate_state(args.num_envs)
     out = Path(args.out)
-    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
-    log = open(out / "train.log", "a", buffering=1)  # noqa: SIM115 - closed at the end of main
 
-    def say(msg: str) -> None:
-        line = f"[{time.strftime('%H:%M:%S')}] {msg}"
-        print(line, file=sys.stderr)
-        log.write(line + "\n")
-
-    params = dict(args.extra_params)
-    if args.players:
-        params["num_players"] = args.players
+    params = checks.game_params(args)
     pool = SnapshotPool(args.game, args.selfplay_random_share, args.device) if args.opponent == "self" else None
     mix = [agents.make(spec) for spec in opponent_specs(args.opponent)] if pool is None else []
     opponent = pool if pool is not None else mix[0] if len(mix) == 1 else mix
@@ -258,7 +278,17 @@ def main(args: Args) -> dict:
     venv = make_vec_env(args, opponent, params, seeds)
     model = make_model(args, venv)
     if args.init_from:
-        model.set_parameters(args.init_from, exact_match=True, device=args.device)
+        load_init(model, args)
+    checks.prepare_out(out, restart)
+    log = open(out / "train.log", "a", buffering=1)  # noqa: SIM115 - closed at the end of main
+
+    def say(msg: str) -> None:
+        line = f"[{time.strftime('%H:%M:%S')}] {msg}"
+        print(line, file=sys.stderr)
+        log.write(line + "\n")
+
+    if restart:
+        say(f"{out} holds this run unfinished: starting it again from step 0")
     (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
     say(f"training {args.game} for {args.total_steps} steps, opponent {args.opponent}, "
         f"{args.num_envs} envs ({args.vec}), {args.policy} network {list(args.net_arch)}, device {args.device}")
@@ -270,6 +300,8 @@ def main(args: Args) -> dict:
         path = str(out / "checkpoints" / f"step_{step:09d}.zip")
         model.save(path)
         rows = evaluate(path, args, step)
+        if not rows:
+            return
         elapsed = time.perf_counter() - t_start
         new_file = not eval_path.exists()
         with open(eval_path, "a", newline="") as fh:
@@ -350,6 +382,25 @@ def check_args(args: Args) -> Args:
         raise TcglabError(f"--policy: must be one of {', '.join(POLICIES)}, got {args.policy!r}")
     if not args.net_arch:
         raise TcglabError("--net-arch: give at least one layer size")
+    if min(args.net_arch) < 1:
+        raise TcglabError(f"--net-arch: layer sizes must be >= 1, got {','.join(map(str, args.net_arch))}")
+    if args.batch_size < 2:
+        raise TcglabError(f"--batch-size: must be >= 2 (PPO normalizes advantages over a minibatch), "
+                          f"got {args.batch_size}")
+    if args.num_envs * args.n_steps < 2:
+        raise TcglabError(f"--n-steps: a rollout of --num-envs x --n-steps must hold >= 2 samples, "
+                          f"got {args.num_envs} x {args.n_steps}")
+    if not (math.isfinite(args.learning_rate) and args.learning_rate > 0):
+        raise TcglabError(f"--learning-rate: must be > 0, got {args.learning_rate}")
+    if not 0.0 < args.gamma <= 1.0:
+        raise TcglabError(f"--gamma: must be in (0, 1], got {args.gamma}")
+    if not (math.isfinite(args.ent_coef) and args.ent_coef >= 0):
+        raise TcglabError(f"--ent-coef: must be >= 0, got {args.ent_coef}")
+    if not args.eval_opponents:
+        raise TcglabError("--eval-opponents: give at least one agent spec (--eval-matches 0 skips evaluation)")
+    if args.init_from and not Path(args.init_from).is_file():
+        what = "is a folder, not a checkpoint" if Path(args.init_from).is_dir() else "no such file"
+        raise TcglabError(f"--init-from: {args.init_from}: {what}")
     if args.vec not in VEC_KINDS:
         raise TcglabError(f"--vec: must be one of {', '.join(VEC_KINDS)}, got {args.vec!r}")
     if args.players is not None and not 2 <= args.players <= 4:
@@ -402,7 +453,8 @@ def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
         values["net_arch"] = tuple(int(x) for x in str(values["net_arch"]).split(",") if x)
     except ValueError:
         ap.error(f"--net-arch: expected comma-separated layer sizes, got {values['net_arch']!r}")
-    values["eval_opponents"] = tuple(x for x in str(values["eval_opponents"]).split(",") if x)
+    from agents.base import split_specs
+    values["eval_opponents"] = tuple(x for x in split_specs(str(values["eval_opponents"])) if x)
     return check_args(Args(**values, extra_params=extra))
 
 
