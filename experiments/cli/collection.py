@@ -69,8 +69,10 @@ def run_first_day(args: argparse.Namespace) -> int:
         raise TcglabError(f"--start: expected an ISO time such as 2026-11-30T09:00, got {args.start!r}") from None
     if start.tzinfo is None:
         start = start.replace(tzinfo=ZoneInfo("Europe/Paris"))
-    if args.seed < 0 or args.max_days < 1:
-        raise TcglabError("--seed must be >= 0 and --max-days >= 1")
+    if args.seed < 0:
+        raise TcglabError(f"--seed must be >= 0, got {args.seed}")
+    if args.max_days < 1:
+        raise TcglabError(f"--max-days must be >= 1, got {args.max_days}")
     deck = load_deck_file(args.deck) if args.deck.endswith(".json") else get_deck(args.deck)
     day = first_day_can_build(deck, start, args.seed, max_days=args.max_days)
     if day is None:

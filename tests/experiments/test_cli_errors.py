@@ -36,6 +36,8 @@ CASES = [
     (["run", "--matches", "2", "--ray-address", "1.2.3.4:5"], "ray_address: '1.2.3.4:5' is only used with the ray"),
     (["run", "--matches", "2", "--out", ""], "out: expected a folder path, got ''"),
     (["run", "--decks", "/tmp", "--matches", "1"], "decks: '/tmp' is a folder, not a deck name or a deck file"),
+    (["first-day", "blue_starter", "--max-days", "0"], "--max-days must be >= 1, got 0"),
+    (["first-day", "blue_starter", "--seed", "-1"], "--seed must be >= 0, got -1"),
     (["report", "/nonexistent-run"], "neither a sweep folder"),
     (["sweep", "/nonexistent.toml", "--dry-run"], "cannot read it"),
     (["sweep", "experiments/examples/sweeps/first_cycle_round_robin.toml"], "--out FOLDER is required"),
