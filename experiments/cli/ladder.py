@@ -7,11 +7,13 @@
 Without `--agents` the ladder plays random, greedy, mcts and the zoo's models of the game
 and seat count (`ppo:<name>`, agents/zoo). The folder is a sweep folder (one cell per lineup): `tcglab report` reads it. The table is
 printed and written to FOLDER/ladder.md; `--docs FILE` also puts it in FILE under a heading
-for the game and seat count, replacing the section that was there.
+for the game and seat count, replacing the section that was there (FILE is checked before
+any match is played).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from pathlib import Path
 
@@ -41,6 +43,10 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     """Play the ladder, print its table and write it to FOLDER/ladder.md (and --docs)."""
     from agents.base import split_specs
     from experiments.ladder import LadderSpec, ladder_markdown, run_ladder
+    if args.workers is not None and args.workers < 1:
+        raise TcglabError(f"--workers: must be >= 1, got {args.workers}")
+    if args.docs:
+        check_docs(Path(args.docs))
     specs = split_specs(args.agents) if args.agents else default_agents(args.game, args.players)
     spec = LadderSpec(game=args.game, agents=tuple(s.strip() for s in specs),
                       players=args.players, matches=args.matches, seed=args.seed)
@@ -49,7 +55,11 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     print(text)
     (Path(args.out) / "ladder.md").write_text(text, encoding="utf-8")
     if args.docs:
-        write_section(Path(args.docs), text)
+        try:
+            write_section(Path(args.docs), text)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TcglabError(f"--docs: cannot write {args.docs}: {getattr(exc, 'strerror', None) or exc}; "
+                              f"the ladder is in {args.out}") from None
         print(f"written to {args.docs}")
     return 0
 
@@ -71,6 +81,24 @@ def default_agents(game: str, players: int | None) -> list[str]:
     models = [f"ppo:{n}" for n in zoo.names()
               if (zoo.entry(n)["game"], zoo.entry(n)["num_players"]) == (game, seats)]
     return [*DEFAULT_AGENTS, *models]
+
+
+def check_docs(path: Path) -> None:
+    """Refuse a --docs path the table could not be written to, before any match is played: a
+    folder, a missing folder, a file that is not UTF-8 text, or one this user cannot write."""
+    if path.is_dir():
+        raise TcglabError(f"--docs: {path} is a folder; give a markdown file")
+    if path.exists():
+        try:
+            path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TcglabError(f"--docs: cannot read {path} as text: {getattr(exc, 'strerror', None) or exc}") from None
+        if not os.access(path, os.W_OK):
+            raise TcglabError(f"--docs: {path} is not writable")
+    elif not path.parent.is_dir():
+        raise TcglabError(f"--docs: the folder of {path} does not exist")
+    elif not os.access(path.parent, os.W_OK):
+        raise TcglabError(f"--docs: cannot create {path}: its folder is not writable")
 
 
 def write_section(path: Path, section: str) -> None:

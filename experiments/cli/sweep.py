@@ -36,6 +36,8 @@ def add_parsers(sub) -> None:
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Validate the whole sweep, then run (or resume) it and print the cells."""
     from experiments.sweep import SweepCellsFailed, load_sweep_file, run_sweep, validate_sweep
+    if args.workers is not None and args.workers < 1:
+        raise TcglabError(f"--workers: must be >= 1, got {args.workers}")
     sweep = load_sweep_file(args.file, matches=args.matches)
     if args.dry_run:
         validate_sweep(sweep)

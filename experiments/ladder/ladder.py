@@ -25,6 +25,7 @@ from experiments.analysis.ratings import ratings
 from experiments.batch.config import RunConfigError
 from experiments.stats import wilson
 from experiments.sweep import load_results, parse_sweep, run_sweep
+from experiments.sweep.folder import SWEEP_FILE, read_sweep_info
 
 DEFAULT_AGENTS = ("random", "greedy", "mcts")
 
@@ -73,10 +74,39 @@ def _sweep(spec: LadderSpec):
 def run_ladder(spec: LadderSpec, out: str | Path, *, workers: int | None = None, resume: bool = False,
                progress: bool = True) -> pd.DataFrame:
     """Play the ladder into the sweep folder `out` (resumable with `resume`) and return its
-    table (`ladder_table`)."""
-    sweep, _ = _sweep(spec)
+    table (`ladder_table`). A resume of another ladder is refused naming what differs."""
+    sweep, seats = _sweep(spec)
+    if resume:
+        _check_same_ladder(spec, seats, sweep.sweep_id, Path(out))
     run_sweep(sweep, out, workers=workers, resume=resume, progress=progress)
     return ladder_table(load_results(out).matches)
+
+
+def _ladder_of(spec: dict) -> dict:
+    """What a ladder folder's recorded sweep spec says it plays, in the ladder's terms."""
+    lineups = (spec.get("grid") or {}).get("agents") or []
+    agents = list(dict.fromkeys(a for lineup in lineups if isinstance(lineup, list) for a in lineup))
+    params = dict(spec.get("params") or {})
+    return {"agents": list(agents), "game": spec.get("game"),
+            "players": params.pop("num_players", None), "matches": spec.get("matches"), "seed": spec.get("seed"),
+            "shard_size": spec.get("shard_size"), "params": params or None}
+
+
+def _check_same_ladder(spec: LadderSpec, seats: int, sweep_id: str, out: Path) -> None:
+    """Refuse resuming `out` when it holds a ladder of other agents, game, seats, matches or seed,
+    naming what differs (folder vs now); reads only."""
+    if not (out / SWEEP_FILE).is_file():
+        return
+    info = read_sweep_info(out)
+    if info["sweep_id"] == sweep_id or info.get("source") != "ladder" or not isinstance(info.get("spec"), dict):
+        return  # the same ladder, or not a ladder at all: run_sweep says so
+    old = _ladder_of(info["spec"])
+    new = {"agents": list(spec.agents), "game": spec.game, "players": spec.players,
+           "matches": spec.matches, "seed": spec.seed, "shard_size": spec.shard_size,
+           "params": dict(spec.params) or None}
+    diffs = [f"{key} {old[key]} vs {new[key]}" for key in new if old.get(key) != new[key]]
+    raise RunConfigError(f"out: {out} holds another ladder (folder vs now: {'; '.join(diffs) or 'other lineups'}); "
+                         "a resume must use the same --game, --players, --agents, --matches and --seed")
 
 
 def ladder_table(matches: pd.DataFrame) -> pd.DataFrame:

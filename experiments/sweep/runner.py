@@ -40,13 +40,14 @@ from pathlib import Path
 import pandas as pd
 
 from experiments.batch.backends import connect_ray, kept_workers
-from experiments.batch.config import RunConfig
+from experiments.batch.config import RunConfig, RunConfigError
 from experiments.batch.lock import FolderLock
 from experiments.batch.match import game_for
 from experiments.batch.runner import execute, open_folder, plan, play, run_id_of
 from experiments.batch.shards import read_table
 from experiments.batch.summary import Summary
 from experiments.stats import half_width, proportion_ci
+from experiments.sweep.folder import SWEEP_FILE, check_folder, read_cell_status, read_sweep_info
 from experiments.sweep.spec import (
     StopRule,
     Sweep,
@@ -129,24 +130,6 @@ def _say(line: str) -> None:
     print(line, file=sys.stderr)
 
 
-def _check_folder(sweep: Sweep, out: Path, resume: bool) -> None:
-    info_path = out / "sweep.json"
-    if info_path.exists():
-        try:
-            info = json.loads(info_path.read_text())
-        except (OSError, ValueError) as exc:
-            raise SweepError(f"{info_path}: unreadable ({exc}); choose another folder") from None
-        if not resume:
-            raise SweepError(f"out: {out} already holds a sweep; pass --resume (resume=True) to "
-                             f"continue it, or choose another folder")
-        if info.get("sweep_id") != sweep.sweep_id:
-            raise SweepError(f"out: {out} holds sweep {info.get('sweep_id')} made from another sweep "
-                             f"file (cells, matches or stop rule differ); a resume must use the same "
-                             f"file and --matches")
-    elif any(p for p in out.iterdir() if not p.name.startswith(".")):
-        raise SweepError(f"out: {out} is not empty and holds no sweep.json; choose another folder")
-
-
 def _write_json(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
@@ -157,31 +140,52 @@ def _write_json(path: Path, data: dict) -> None:
 def run_sweep(sweep: Sweep, out: str | Path, *, workers: int | None = None, backend: str | None = None,
               ray_address: str | None = None, resume: bool = False, progress: bool = True,
               on_shard: OnShard | None = None) -> pd.DataFrame:
-    """Validate every cell, then run (or resume) each in turn into `out/cells/<id>/`, holding
-    `out`'s lock throughout. `on_shard(cell_id, start, stop)` is called after each shard is
-    written. Returns the cells table of `load_results`; raises SweepCellsFailed (after
-    every cell ran) when some cells had errored matches."""
+    """Validate every cell, the overrides and the folder, then run (or resume) each cell in turn
+    into `out/cells/<id>/`, holding `out`'s lock throughout. Nothing is written (not even the
+    lock file) before the checks pass and a Ray backend is reached. `on_shard(cell_id, start,
+    stop)` is called after each shard is written. Returns the cells table of `load_results`;
+    raises SweepCellsFailed (after every cell ran) when some cells had errored matches."""
     validate_sweep(sweep)
     out = Path(out)
+    configs = cell_configs(sweep, out, workers, backend, ray_address, progress)
+    check_folder(sweep, out, resume)
     first = sweep.cells[0].config if sweep.cells else RunConfig()
     with contextlib.ExitStack() as stack:
+        if (backend or first.backend) == "ray":
+            stack.callback(connect_ray(ray_address or first.ray_address, workers or first.workers))
         try:
             stack.enter_context(FolderLock(out, "tcglab sweep"))
         except OSError as exc:
             raise SweepError(f"out: cannot write to {out}: {exc.strerror or exc}") from None
-        _check_folder(sweep, out, resume)
-        if (backend or first.backend) == "ray":
-            stack.callback(connect_ray(ray_address or first.ray_address, workers or first.workers))
-        _write_json(out / "sweep.json", {
+        check_folder(sweep, out, resume)  # again, now that no other writer can change it
+        if sweep.stop_note():
+            _say(sweep.stop_note())
+        _write_json(out / SWEEP_FILE, {
             "sweep_id": sweep.sweep_id, "name": sweep.name, "game": sweep.game, "source": sweep.source,
             "spec": sweep.spec, "stop": asdict(sweep.stop) if sweep.stop else None,
             "cells": [{"id": c.id, "axes": [list(a) for a in c.axes], "config": c.config.to_json()}
                       for c in sweep.cells]})
-        failed = _run_cells(sweep, out, workers, backend, ray_address, progress, on_shard)
+        failed = _run_cells(sweep, out, configs, progress, on_shard)
     cells = load_results(out).cells
     if failed:
         raise SweepCellsFailed(failed, cells)
     return cells
+
+
+def cell_configs(sweep: Sweep, out: Path, workers: int | None = None, backend: str | None = None,
+                 ray_address: str | None = None, progress: bool = True) -> list[RunConfig]:
+    """Each cell's run config as the sweep plays it: in `out/cells/<id>`, resumable, with the
+    command line's `workers`, `backend` and `ray_address` (None: the file's). A bad override is
+    one SweepError naming it, raised before anything is written."""
+    changes: dict = {"resume": True, "progress": progress, "allow_errors": True}
+    if workers is not None:
+        changes["workers"] = workers
+    if backend is not None:
+        changes.update(backend=backend, ray_address=ray_address)
+    try:
+        return [cell.config.replace(out=str(out / "cells" / cell.id), **changes) for cell in sweep.cells]
+    except RunConfigError as exc:
+        raise SweepError(str(exc)) from None
 
 
 class SweepCellsFailed(SweepError):
@@ -195,35 +199,27 @@ class SweepCellsFailed(SweepError):
         self.failed, self.cells = failed, cells
 
 
-def _run_cells(sweep: Sweep, out: Path, workers: int | None, backend: str | None,
-               ray_address: str | None, progress: bool, on_shard: OnShard | None) -> list[tuple[str, str]]:
+def _run_cells(sweep: Sweep, out: Path, configs: list[RunConfig], progress: bool,
+               on_shard: OnShard | None) -> list[tuple[str, str]]:
     """Run every unfinished cell in order; a finished cell has a cell.json of its run id.
     Returns (cell id, error line) of the cells whose matches raised. Cells (and their
     early-stopping chunks) on the local backend share their worker processes (`kept_workers`)."""
     with contextlib.ExitStack() as kept:
-        return _run_each_cell(sweep, out, workers, backend, ray_address, progress, on_shard, kept)
+        return _run_each_cell(sweep, out, configs, progress, on_shard, kept)
 
 
-def _run_each_cell(sweep: Sweep, out: Path, workers: int | None, backend: str | None, ray_address: str | None,
-                   progress: bool, on_shard: OnShard | None, kept: contextlib.ExitStack) -> list[tuple[str, str]]:
+def _run_each_cell(sweep: Sweep, out: Path, configs: list[RunConfig], progress: bool,
+                   on_shard: OnShard | None, kept: contextlib.ExitStack) -> list[tuple[str, str]]:
     failed = []
-    for i, cell in enumerate(sweep.cells, 1):
-        folder = out / "cells" / cell.id
-        changes = {"out": str(folder), "resume": True, "progress": progress, "allow_errors": True}
-        if workers is not None:
-            changes["workers"] = workers
-        if backend is not None:
-            changes.update(backend=backend, ray_address=ray_address)
-        config = cell.config.replace(**changes)
+    for i, (cell, config) in enumerate(zip(sweep.cells, configs), 1):
+        folder = Path(config.out)
         if config.backend == "local":
             kept.enter_context(kept_workers(config.workers))  # a no-op for a count already kept
-        status_path = folder / "cell.json"
-        if status_path.exists():
-            status = json.loads(status_path.read_text())
-            if status.get("run_id") == run_id_of(config):
-                if status.get("errors"):
-                    failed.append((cell.id, status.get("error_line", "")))
-                continue
+        status = read_cell_status(folder)
+        if status is not None and status.get("run_id") == run_id_of(config):
+            if status.get("errors"):
+                failed.append((cell.id, status.get("error_line", "")))
+            continue
         if progress:
             print(f"[{i}/{len(sweep.cells)}] {cell.id}", file=sys.stderr)
         summary = Summary()
@@ -238,8 +234,8 @@ def _run_each_cell(sweep: Sweep, out: Path, workers: int | None, backend: str | 
         if summary.errors:
             status["error_line"] = summary.error_line(str(folder))
             failed.append((cell.id, status["error_line"]))
-        _write_json(status_path, {"id": cell.id, "run_id": run_id_of(config), "complete": True,
-                                  "axes": [list(a) for a in cell.axes], **status})
+        _write_json(folder / "cell.json", {"id": cell.id, "run_id": run_id_of(config), "complete": True,
+                                           "axes": [list(a) for a in cell.axes], **status})
     return failed
 
 
@@ -255,12 +251,10 @@ def _axis_column(key: str) -> str:
 
 def load_results(out: str | Path) -> SweepResults:
     """Every cell's tables of a sweep folder, tagged with `cell` and the swept axes (matches
-    past a cell's early stop are left out; an unfinished cell shows what it has)."""
+    past a cell's early stop are left out; an unfinished cell shows what it has). A corrupt
+    sweep.json or cell.json is a SweepFolderError naming the file (`experiments.sweep.folder`)."""
     out = Path(out)
-    info_path = out / "sweep.json"
-    if not info_path.exists():
-        raise SweepError(f"{out}: no sweep.json (not a sweep folder)")
-    info = json.loads(info_path.read_text())
+    info = read_sweep_info(out)
     axes: list[str] = []
     matches, cards, cells = [], [], []
     for cell in info["cells"]:
@@ -271,8 +265,7 @@ def load_results(out: str | Path) -> SweepResults:
             if col not in axes:
                 axes.append(col)
             tags[col] = _axis_value(key, value)
-        status_path = folder / "cell.json"
-        status = json.loads(status_path.read_text()) if status_path.exists() else {}
+        status = read_cell_status(folder) or {}
         m = read_table(folder, "matches")
         c = read_table(folder, "cards")
         used = status.get("matches")

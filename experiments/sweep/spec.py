@@ -28,7 +28,7 @@
     half_width = 0.05               # stop once the 95% CI half-width is at most this
     metric = "lineup"               # win rate of the cell's first lineup entry, or "first_player"
     chunk = 100                     # matches between checks (rounded up to whole shards)
-    min_matches = 100
+    min_matches = 100               # a rule that could never stop a cell before `matches` is refused
 
 A lineup (`decks`, `agents`) is a list with one entry per seat, or one string for every
 seat. `{ round_robin = [...], mirrors = false }` expands to every combination of
@@ -105,10 +105,19 @@ class Sweep:
                            "stop": dataclasses.asdict(self.stop) if self.stop else None}, sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
+    def stop_note(self) -> str | None:
+        """A line saying the stop rule cannot end any cell early at the cells' match count (a
+        `--matches` below the file's), else None; a file that says so itself is refused."""
+        matches = max((c.config.matches for c in self.cells), default=0)
+        problem = stop_problem(self.stop, matches)
+        return None if problem is None else f"note: {problem.split(', so ')[0]}: no cell will stop early"
+
     def describe(self) -> str:
         """A short listing of the cells (for `tcglab sweep --dry-run`)."""
         total = sum(c.config.matches for c in self.cells)
         lines = [f"sweep {self.name!r} ({self.game}): {len(self.cells)} cells, {total} matches at most"]
+        if self.stop_note():
+            lines.append(self.stop_note())
         for c in self.cells:
             lines.append(f"  {c.id}: agents {list(c.config.agents)}, decks "
                          f"{list(c.config.decks) if c.config.decks else 'default'}, "
@@ -302,6 +311,21 @@ def _stop_rule(raw: Any, source: str, shard_size: int) -> StopRule | None:
     return StopRule(float(hw), metric, chunk, minimum)
 
 
+def stop_problem(stop: StopRule | None, matches: int) -> str | None:
+    """Why `stop` could never end a cell of `matches` matches early (its first check, at the
+    first chunk boundary past `min_matches`, is not before the last match), else None."""
+    if stop is None:
+        return None
+    first = stop.chunk * max(1, -(-stop.min_matches // stop.chunk))
+    if first < matches:
+        return None
+    if stop.min_matches >= matches:
+        return (f"stop.min_matches: {stop.min_matches} is not below matches ({matches}), so no cell could "
+                "stop early; lower min_matches or raise matches")
+    return (f"stop.chunk: {stop.chunk} (in whole shards) puts the first check at match {first}, not before "
+            f"matches ({matches}), so no cell could stop early; lower chunk or raise matches")
+
+
 def parse_sweep(data: dict, source: str = "<dict>", matches: int | None = None) -> Sweep:
     """The cells of a parsed sweep TOML dict; checks keys, types and params ranges (decks and
     agents are checked by `validate_sweep`)."""
@@ -347,8 +371,11 @@ def parse_sweep(data: dict, source: str = "<dict>", matches: int | None = None) 
         cell = Cell(cid, tuple(axes), cfg)
         seen[cid] = cell
         cells.append(cell)
+    stop = _stop_rule(data.get("stop"), source, shard_size)
+    if matches is None and stop_problem(stop, common["matches"]):  # a --matches below it is a note
+        raise SweepError(f"sweep {source}: {stop_problem(stop, common['matches'])}")
     return Sweep(name=str(data.get("name", Path(source).stem)), game=game, cells=tuple(cells),
-                 stop=_stop_rule(data.get("stop"), source, shard_size), spec=data, source=source)
+                 stop=stop, spec=data, source=source)
 
 
 def _grid_points(grid: Any, source: str, check) -> list[list]:
