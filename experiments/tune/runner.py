@@ -5,7 +5,9 @@
 
 The folder is held by one writer at a time (`experiments.batch.lock`) and records its spec in
 `tune.json`; a second run on it needs `resume=True` and the same spec (only `trials` may
-grow: the search goes on from the stored trials). The held-out check and the files are
+grow: the search goes on from the stored trials; fewer trials are refused). The folder is
+checked before anything is written, and nothing is written before a Ray cluster is reached,
+so a refused tune leaves the folder as it was. The held-out check and the files are
 made again from the stored study at the end of every run.
 """
 from __future__ import annotations
@@ -54,25 +56,58 @@ class TuneResult:
     seconds: dict
 
 
+def _read_record(path: Path) -> dict:
+    """The tune.json a tune left in its folder; TuneError naming it when it cannot be read."""
+    hint = "the folder cannot be resumed; choose another folder"
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise TuneError(f"{path}: cannot be read ({exc.strerror or exc}); {hint}") from None
+    except ValueError as exc:  # not JSON, or not UTF-8
+        raise TuneError(f"{path}: corrupt (not JSON: {exc}); {hint}") from None
+    if not isinstance(stored, dict) or not isinstance(stored.get("tune_id"), str):
+        raise TuneError(f"{path}: corrupt (no tune_id); {hint}")
+    trials = stored.get("trials")
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        raise TuneError(f"{path}: corrupt (trials is {trials!r}); {hint}")
+    if not isinstance(stored.get("identity", {}), dict):
+        raise TuneError(f"{path}: corrupt (identity is not an object); {hint}")
+    return stored
+
+
 def _check_folder(spec: TuneSpec, out: Path, resume: bool) -> None:
-    """Refuse a folder holding another tune, or this one without `resume`; record the spec."""
+    """Refuse a folder holding another tune, this one without `resume`, or this one with fewer
+    trials; reads only, so a refused tune leaves the folder exactly as it was."""
+    if out.exists() and not out.is_dir():
+        raise TuneError(f"out: {out} is not a folder")
+    if not out.exists():
+        return
     path = out / SPEC_FILE
     if path.exists():
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = _read_record(path)
         if not resume:
             raise TuneError(f"out: {out} already holds a tune; pass --resume to continue it, or choose another folder")
-        if stored.get("tune_id") != spec.tune_id:
+        if stored["tune_id"] != spec.tune_id:
             mine = spec.identity()
             diffs = [k for k in sorted(mine) if json.dumps(mine[k], sort_keys=True, default=list)
                      != json.dumps(stored.get("identity", {}).get(k), sort_keys=True, default=list)]
             raise TuneError(f"out: {out} holds a tune of another spec (differs in: {', '.join(diffs)}); a resume "
                             "must use the same file (only trials may grow)")
+        if spec.trials < stored["trials"]:
+            raise TuneError(f"trials: {out} already holds a tune of {stored['trials']} trials; a resume "
+                            f"cannot shrink it to {spec.trials} (--trials may only grow)")
     else:
         leftovers = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
         if leftovers:
             raise TuneError(f"out: {out} holds {', '.join(leftovers[:4])} but no {SPEC_FILE}; choose another folder")
+
+
+def _record(spec: TuneSpec, out: Path) -> None:
+    """Write tune.json (the spec's id, identity and trials), whole or not at all."""
     record = {"tune_id": spec.tune_id, "identity": spec.identity(), "source": spec.source, "trials": spec.trials}
-    path.write_text(json.dumps(record, indent=2, sort_keys=True, default=list), encoding="utf-8")
+    tmp = out / f".{SPEC_FILE}.tmp"
+    tmp.write_text(json.dumps(record, indent=2, sort_keys=True, default=list), encoding="utf-8")
+    tmp.replace(out / SPEC_FILE)
 
 
 def run_tune(spec: TuneSpec, out: str | Path, resume: bool = False, command: str | None = None,
@@ -80,17 +115,19 @@ def run_tune(spec: TuneSpec, out: str | Path, resume: bool = False, command: str
     """Search (or resume), choose, re-check on held-out seeds and write the files (`experiments.tune.report`)."""
     say = say or (lambda line: print(line, file=sys.stderr))
     out = Path(out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise TuneError(f"out: cannot make {out}: {exc.strerror or exc}") from None
+    _check_folder(spec, out, resume)  # before anything is written, the Ray cluster reached or the lock taken
     seconds = {}
     with ExitStack() as stack:
-        stack.enter_context(FolderLock(out, "tcglab tune"))
-        _check_folder(spec, out, resume)
         if spec.base.backend == "ray":
             stack.callback(connect_ray(spec.base.ray_address, spec.base.workers))
-        else:  # the search's and the held-out check's batches on the same workers
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TuneError(f"out: cannot make {out}: {exc.strerror or exc}") from None
+        stack.enter_context(FolderLock(out, "tcglab tune"))
+        _check_folder(spec, out, resume)  # again, now that no other writer can change it
+        _record(spec, out)
+        if spec.base.backend != "ray":  # the search's and the held-out check's batches on the same workers
             stack.enter_context(kept_workers(spec.base.workers))
         study = open_study(spec, out / "study.db")
         t0 = time.perf_counter()
