@@ -31,7 +31,8 @@ def add_parsers(sub) -> None:
 
 
 def cmd_decksearch(args: argparse.Namespace) -> int:
-    """Run the search, write the outputs, print where the summary is."""
+    """Check the flags and the whole search (nothing is written before), run it, write the
+    outputs, print where the summary is."""
     from experiments.decksearch import confirm_elites, load_search_file, run_search, write_outputs
     search = load_search_file(args.file)
     for name, value in (("seed", args.seed), ("iterations", args.iterations)):
@@ -42,6 +43,8 @@ def cmd_decksearch(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise TcglabError(f"--workers: must be >= 1, got {args.workers}")
     out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise TcglabError(f"--out: {out} is not a folder; choose a new folder")
     if out.exists() and any(out.iterdir()):
         raise TcglabError(f"--out: {out} is not empty; choose a new folder")
 

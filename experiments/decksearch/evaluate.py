@@ -83,13 +83,32 @@ class Gauntlet:
         return RunConfig(game=s.game, agents=(s.agent,), decks=lineup, matches=s.matches, seed=s.seed,
                          params=s.params, swap_seats=True, log_cards=True, progress=False, workers=1)
 
-    def check(self, candidate: str) -> None:
-        """Fail early: every gauntlet pairing of `candidate` can be played (decks, agent, params)."""
+    def check_opponents(self) -> None:
+        """Fail early: the agent and every gauntlet deck can be played (each deck at every seat,
+        under the search's params); DeckSearchError naming the key (`agent`, `gauntlet.decks`)
+        and the value as the file gives it."""
+        key = "gauntlet.decks" if self.search.gauntlet else "gauntlet (the game's default decks)"
+        for opponent in self.decks:
+            try:
+                check_playable(self.config(opponent, opponent))
+            except Exception as exc:  # noqa: BLE001 - agents and decks raise their own types
+                text = str(exc)
+                if text.startswith("agents: "):
+                    raise DeckSearchError(f"agent: {text.removeprefix('agents: ')}") from None
+                raise DeckSearchError(f"{key}: {opponent!r} cannot be played: "
+                                      f"{text.removeprefix('decks: ')}") from None
+
+    def check(self, candidate: str, name: str | None = None) -> None:
+        """Fail early: every gauntlet pairing of the deck file `candidate` can be played (decks,
+        agent, params); the error calls it `name` (default: its path)."""
+        name = name or candidate
         for opponent in self.decks:
             try:
                 check_playable(self.config(candidate, opponent))
-            except Exception as exc:
-                raise DeckSearchError(f"gauntlet: {opponent!r} with agent {self.search.agent!r}: {exc}") from None
+            except Exception as exc:  # noqa: BLE001 - agents and decks raise their own types
+                text = str(exc).replace(candidate, name)
+                raise DeckSearchError(f"gauntlet: {name} against {opponent!r} with agent "
+                                      f"{self.search.agent!r}: {text}") from None
 
     def evaluate(self, candidates: list[str]) -> list[Evaluation]:
         """Each candidate deck file's record against every gauntlet deck."""

@@ -293,7 +293,7 @@ def make_pool(game: str, params: dict | None = None, collection: dict | None = N
     try:
         g = load_game(game, **(params or {}))
     except TcglabError as exc:
-        raise DeckSearchError(f"params: {exc}") from None
+        raise DeckSearchError(f"{params_key(params or {}, str(exc))}: {exc}") from None
     if collection is not None and game != "first_cycle":
         raise DeckSearchError(f"pool.collection: collections come from First Cycle packs; {game} has none")
     if game == "first_cycle":
@@ -311,6 +311,14 @@ def make_pool(game: str, params: dict | None = None, collection: dict | None = N
     if heads is not None:
         pool.keep_heads(heads)
     return pool
+
+
+def params_key(params: dict, message: str) -> str:
+    """The search file key a game's params error is about: `params.<name>` for the first
+    overridden param the message names (card overrides: `params.card_overrides`), else `params`."""
+    if message.startswith("card override") and "card_overrides" in params:
+        return "params.card_overrides"
+    return next((f"params.{k}" for k in params if f"'{k}'" in message), "params")
 
 
 def collection_counts(game, collection: dict) -> dict[str, int]:

@@ -106,15 +106,9 @@ def summary_text(result: SearchResult, elites: pd.DataFrame, cards: pd.DataFrame
                          + "; ".join(f"`{r['deck_file']}` {r['heldout_win_rate']:.2f} (Wilson 95% interval "
                                      f"{r['heldout_low']:.2f} to {r['heldout_high']:.2f}) against "
                                      f"{r['win_rate']:.2f} in the search" for _, r in held.iterrows()) + ".")
-        mean = float(elites["win_rate"].mean())
-        lines.append(f"- Across the {_n(len(elites), 'elite')} the mean win rate against the gauntlet is {mean:.2f}.")
-        top = cards[cards["elites_holding"] > 0].head(3)
-        for _, c in top.iterrows():
-            lines.append(_card_sentence(c, len(elites), "more"))
-        bottom = cards.sort_values(["lift", "card"], kind="stable").head(3)
-        for _, c in bottom.iterrows():
-            if c["lift"] < 0:
-                lines.append(_card_sentence(c, len(elites), "less"))
+        if len(elites) > 1:
+            lines.append(mean_sentence(elites))
+        lines += card_lines(cards, len(elites))
         lines.append("- A card that elites hold far more often than the decks evaluated overall is a candidate "
                      "for being over-powered; one they avoid, for being under-powered. Few elites give wide "
                      "intervals: these are leads to test with a sweep, not verdicts.")
@@ -125,6 +119,37 @@ def summary_text(result: SearchResult, elites: pd.DataFrame, cards: pd.DataFrame
               "match), `search.json` (settings, rounds, versions).", "",
               "## Reproduce", "", f"    {command}", ""]
     return "\n".join(lines)
+
+
+def card_lines(cards: pd.DataFrame, n_elites: int) -> list[str]:
+    """The summary's card findings: the (up to) three cards the elites hold most more often than
+    all decks evaluated, then the three they hold most less often. A card whose two shares
+    read the same to the whole percent is neither; when no card differs, one line says so."""
+    if cards.empty:
+        return []
+    differs = cards.apply(lambda c: _pct(c["elite_inclusion"]) != _pct(c["evaluated_inclusion"]), axis=1)
+    top = cards[differs & (cards["lift"] > 0)].sort_values(["lift", "card"], ascending=[False, True],
+                                                           kind="stable").head(3)
+    bottom = cards[differs & (cards["lift"] < 0)].sort_values(["lift", "card"], kind="stable").head(3)
+    lines = [_card_sentence(c, n_elites, "more") for _, c in top.iterrows()]
+    lines += [_card_sentence(c, n_elites, "less") for _, c in bottom.iterrows()]
+    if not lines:
+        lines.append("- No card is in a different share of the elites than of all decks evaluated "
+                     "(to the whole percent).")
+    return lines
+
+
+def mean_sentence(elites: pd.DataFrame) -> str:
+    """The elites' mean score against the gauntlet (draws count 1/n), the matches it is over
+    and the elites' spread."""
+    matches = int(elites["matches"].sum())
+    mean = float((elites["win_rate"] * elites["matches"]).sum() / matches) if matches else 0.0
+    each = sorted(set(int(m) for m in elites["matches"]))
+    per = f"{each[0]} per elite" if len(each) == 1 else f"{each[0]} to {each[-1]} per elite"
+    return (f"- Across the {_n(len(elites), 'elite')} the mean score against the gauntlet (a win counts 1, a draw "
+            f"1/n in an n-player game) is {mean:.2f} over {_n(matches, 'match', 'matches')} ({per}, the same "
+            f"seeds for every elite); the elites range from {elites['win_rate'].min():.2f} to "
+            f"{elites['win_rate'].max():.2f}. Chosen as the best on those seeds, they score optimistically there.")
 
 
 def _card_sentence(c, n_elites: int, word: str) -> str:

@@ -8,7 +8,9 @@ A `GridArchive` over the file's one or two measures keeps the best deck of each 
 round starting from genomes drawn uniformly within the pool's bounds; a `Scheduler` asks
 for a batch, and is told each deck's win rate against the gauntlet and its measures.
 
-Every genome is decoded into a legal deck (`experiments.decksearch.pools`), checked with
+Before anything is written, `check_search` checks the params, pool, measures, agent and
+gauntlet decks, so a bad file leaves the output folder as it was. Every genome is decoded
+into a legal deck (`experiments.decksearch.pools`), checked with
 the game's own deck check, written as a deck file `decks/<id>.json` under the output
 folder (the id is a hash of its cards) and played; a deck asked for again keeps its first
 record (the gauntlet's seeds are fixed, so replaying it would give the same result). The
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +31,7 @@ from ribs.archives import GridArchive
 from ribs.emitters import GaussianEmitter
 from ribs.schedulers import Scheduler
 
+from experiments.decksearch.errors import DeckSearchError
 from experiments.decksearch.evaluate import Evaluation, Gauntlet
 from experiments.decksearch.measures import Measure, get_measure
 from experiments.decksearch.pools import Candidate, Pool, assert_legal, make_pool
@@ -78,14 +82,32 @@ def axes(search: DeckSearch, pool: Pool) -> tuple[list[Measure], list[tuple[floa
     return measures, ranges
 
 
+def check_search(search: DeckSearch) -> tuple[Pool, list[Measure], list[tuple[float, float]]]:
+    """Everything a search needs, checked before anything is written: the params and the pool,
+    the measures, the agent and every gauntlet deck, and a decoded deck against each gauntlet
+    deck (its file in a temporary folder). Returns the pool and the archive's axes; raises
+    DeckSearchError naming the search file (when it has one), the key and the value."""
+    try:
+        pool = make_pool(search.game, search.params, search.collection, search.max_copies, search.heads)
+        measures, ranges = axes(search, pool)
+        gauntlet = Gauntlet(search)
+        gauntlet.check_opponents()
+        deck = pool.decode(pool.random_genomes(1, np.random.default_rng(0))[0])
+        with tempfile.TemporaryDirectory(prefix="tcglab-decksearch-") as tmp:
+            gauntlet.check(_write_deck(pool, deck, Path(tmp)), name="a decoded candidate deck")
+    except DeckSearchError as exc:
+        raise DeckSearchError(f"{search.source}: {exc}" if search.source else str(exc)) from None
+    return pool, measures, ranges
+
+
 def run_search(search: DeckSearch, out: str | Path, workers: int = 1,
                on_round: Callable[[dict], None] | None = None,
                on_match: Callable[[int], None] | None = None) -> SearchResult:
-    """Run the search, writing each evaluated deck file under `out`/decks; returns the result."""
+    """Check the search (`check_search`; nothing is written when it fails), then run it, writing
+    each evaluated deck file under `out`/decks; returns the result."""
     out = Path(out)
+    pool, measures, ranges = check_search(search)
     (out / "decks").mkdir(parents=True, exist_ok=True)
-    pool = make_pool(search.game, search.params, search.collection, search.max_copies, search.heads)
-    measures, ranges = axes(search, pool)
     seeds = np.random.SeedSequence(search.seed).spawn(search.emitters + 2)
     archive = GridArchive(solution_dim=pool.dim, dims=[a.bins for a in search.measures], ranges=ranges,
                           seed=_int_seed(seeds[0]))
@@ -103,9 +125,7 @@ def run_search(search: DeckSearch, out: str | Path, workers: int = 1,
             for deck in decks:
                 key = deck.key()
                 if key not in entries and key not in new:
-                    new[key] = _write_deck(pool, deck, out)
-            if r == 0 and new:
-                gauntlet.check(next(iter(new.values())))
+                    new[key] = _write_deck(pool, deck, out / "decks")
             for (key, path), evaluation in zip(new.items(), gauntlet.evaluate(list(new.values()))):
                 deck = next(d for d in decks if d.key() == key)
                 entries[key] = Entry(deck, path, tuple(m.value(pool, deck) for m in measures), evaluation, r)
@@ -124,7 +144,7 @@ def _write_deck(pool: Pool, deck: Candidate, out: Path) -> str:
     ident = deck_id(deck)
     data = pool.deck_dict(deck, f"{pool.game_name}-{ident}")
     assert_legal(pool, data)
-    path = out / "decks" / f"{ident}.json"
+    path = out / f"{ident}.json"
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return str(path)
 
