@@ -104,6 +104,10 @@ def default_deck_names(config) -> tuple:
 def game_for(config):
     """The (cached) game object of a run config; RunConfigError names what is wrong."""
     overrides = config.param_overrides
+    if "num_players" in overrides and config.game in game_names():
+        plain = _game(config.game, "{}")
+        if "num_players" not in plain.params.to_dict() and overrides["num_players"] == plain.num_players:
+            overrides = {k: v for k, v in overrides.items() if k != "num_players"}  # its only count
     try:
         return _game(config.game, json.dumps(overrides, sort_keys=True))
     except TcglabError as exc:

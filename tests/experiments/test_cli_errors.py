@@ -36,6 +36,7 @@ CASES = [
     (["run", "--matches", "2", "--ray-address", "1.2.3.4:5"], "ray_address: '1.2.3.4:5' is only used with the ray"),
     (["run", "--matches", "2", "--out", ""], "out: expected a folder path, got ''"),
     (["run", "--decks", "/tmp", "--matches", "1"], "decks: '/tmp' is a folder, not a deck name or a deck file"),
+    (["run", "--players", "3", "--matches", "1"], "players: first_cycle is a 2-player game; 3 players"),
     (["first-day", "blue_starter", "--max-days", "0"], "--max-days must be >= 1, got 0"),
     (["first-day", "blue_starter", "--seed", "-1"], "--seed must be >= 0, got -1"),
     (["report", "/nonexistent-run"], "neither a sweep folder"),

@@ -133,3 +133,9 @@ def test_every_subcommand_help_names_itself_and_shows_defaults(command):
     assert res.returncode == 0 and res.stdout.startswith(f"usage: tcglab {command} ")
     if command not in ("replay", "params", "zoo"):
         assert "(default:" in res.stdout
+
+
+def test_players_equal_to_a_two_player_games_count_is_accepted(capsys):
+    """`--players 2` for First Cycle once read "a 2-player game; 2 players is not possible"."""
+    assert main(["run", "--players", "2", "--matches", "2", "--seed", "1", "--no-progress"]) == 0
+    assert capsys.readouterr().out.startswith("first_cycle, 2 players,")
