@@ -12,6 +12,7 @@ leaves the folder as it found it.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -83,10 +84,8 @@ class FolderLock:
             (self.folder / LOCK_NAME).unlink(missing_ok=True)
         self.release()
         if not had_folder:
-            try:
+            with contextlib.suppress(OSError):  # something else is in it now
                 self.folder.rmdir()
-            except OSError:
-                pass  # something else is in it now
 
     def __enter__(self) -> FolderLock:
         return self.acquire()
