@@ -136,7 +136,8 @@ def differences(info: dict, sweep: Sweep) -> list[str]:
 
 def check_folder(sweep: Sweep, out: Path, resume: bool) -> None:
     """Refuse `out` unless it is new, empty (dot files aside) or holds this very sweep with
-    `resume`; reads only, so a refusal leaves the folder exactly as it was."""
+    `resume` and readable cell.json files; reads only, so a refusal leaves the folder exactly
+    as it was."""
     if out.exists() and not out.is_dir():
         raise SweepError(f"out: {out} is not a folder")
     if not out.exists():
@@ -152,5 +153,7 @@ def check_folder(sweep: Sweep, out: Path, resume: bool) -> None:
                              + ("folder vs now: " + "; ".join(diffs[:4]) if diffs else
                                 "cells, matches or stop rule differ")
                              + "); a resume must use the same file and --matches")
+        for cell in sweep.cells:  # a corrupt cell.json is refused now, not halfway through the cells
+            read_cell_status(out / "cells" / cell.id)
     elif any(p for p in out.iterdir() if not p.name.startswith(".")):
         raise SweepError(f"out: {out} is not empty and holds no {SWEEP_FILE}; choose another folder")

@@ -54,6 +54,7 @@ from experiments.sweep.spec import (
     SweepError,
     validate_sweep,
 )
+from sim.core.errors import TcglabError
 
 OnShard = Callable[[str, int, int], None]
 
@@ -153,11 +154,16 @@ def run_sweep(sweep: Sweep, out: str | Path, *, workers: int | None = None, back
     with contextlib.ExitStack() as stack:
         if (backend or first.backend) == "ray":
             stack.callback(connect_ray(ray_address or first.ray_address, workers or first.workers))
+        lock = FolderLock(out, "tcglab sweep")
         try:
-            stack.enter_context(FolderLock(out, "tcglab sweep"))
+            stack.enter_context(lock)
         except OSError as exc:
             raise SweepError(f"out: cannot write to {out}: {exc.strerror or exc}") from None
-        check_folder(sweep, out, resume)  # again, now that no other writer can change it
+        try:
+            check_folder(sweep, out, resume)  # again, now that no other writer can change it
+        except TcglabError:
+            lock.abandon()  # a refused folder is left as it was found
+            raise
         if sweep.stop_note():
             _say(sweep.stop_note())
         _write_json(out / SWEEP_FILE, {

@@ -124,8 +124,13 @@ def run_tune(spec: TuneSpec, out: str | Path, resume: bool = False, command: str
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise TuneError(f"out: cannot make {out}: {exc.strerror or exc}") from None
-        stack.enter_context(FolderLock(out, "tcglab tune"))
-        _check_folder(spec, out, resume)  # again, now that no other writer can change it
+        lock = FolderLock(out, "tcglab tune")
+        stack.enter_context(lock)
+        try:
+            _check_folder(spec, out, resume)  # again, now that no other writer can change it
+        except TcglabError:
+            lock.abandon()  # a refused folder is left as it was found
+            raise
         _record(spec, out)
         if spec.base.backend != "ray":  # the search's and the held-out check's batches on the same workers
             stack.enter_context(kept_workers(spec.base.workers))
