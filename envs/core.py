@@ -42,7 +42,8 @@ What the env adds to the engine, and nothing more (layer 2 of docs/ARCHITECTURE.
 - an illegal action raises the engine's `IllegalActionError` and changes nothing (there
   is no penalty mode in the AEC env; `envs.single_agent` has one); an action outside the
   space trips PettingZoo's `AssertOutOfBoundsWrapper`;
-- `render_mode` "ansi" (returns the board text) or "human" (prints it after each step);
+- `render_mode` "ansi" (returns the board text, which names seat q "P{q+1}" as every
+  text a person reads does: the agent "player_1" is P2) or "human" (prints it after each step);
   `with_action_labels=True` puts `{action id: label}` of the legal actions in the infos of
   the agent to act (slow: off by default).
 

@@ -4,10 +4,11 @@
 
     env = xenodex_v0.env(num_players=4, decks=["synth", "greys", "others", "synth"])
     env.reset(seed=42)
-    print(env.agents)   # ["player_0", ..., "player_3"]: players 0..3
+    print(env.agents)   # ["player_0", ..., "player_3"]: seats 0..3, P1..P4
 
 For `num_players` n = 2 (default), 3 or 4 the agents are `"player_0"` ..
-`"player_{n-1}"`, the engine's seats 0..n-1 ("player 0" .. "player n-1" in labels and boards; the rulebook's P1..Pn), playing rules/xenodex.md as
+`"player_{n-1}"`, the engine's seats 0..n-1 (the rulebook's P1..Pn, as labels and boards
+name them: the agent "player_1" is P2), playing rules/xenodex.md as
 `sim.xenodex` implements it (docs/rules/xenodex.md). envs/core.py documents what every env
 here shares (the AEC loop, seeding, illegal actions, rendering, action labels, no parallel
 view); envs/__init__.py compares the three.

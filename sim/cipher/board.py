@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.core.board import two_player_board
+from sim.core.board import seat_name, two_player_board
 
 
 def _unit_line(cards: Any, u: dict) -> str:
@@ -34,7 +34,7 @@ def _unit_line(cards: Any, u: dict) -> str:
 def _player_block(cards: Any, view: dict, seat: int, tags: str) -> list[str]:
     up = [cards[c].code for c, face_up in view["bonds"] if face_up]
     down = sum(1 for _, face_up in view["bonds"] if not face_up)
-    lines = [(f"Player {seat}{tags}: orbs {view['orbs']}  hand {view['hand_size']}  deck "
+    lines = [(f"{seat_name(seat)}{tags}: orbs {view['orbs']}  hand {view['hand_size']}  deck "
               f"{view['deck_size']}  retreat {len(view['retreat'])}  bonds {len(view['bonds'])} "
               f"(face-up: {', '.join(up) or '-'}; face-down: {down})  spent {view['spent']}")]
     lines += [_unit_line(cards, u) for u in view["units"]] or ["  (no units)"]
@@ -45,8 +45,8 @@ def _battle_line(cards: Any, battle: dict) -> str:
     a = battle["attacking_player"]
     att, dfn = battle["attacker"], battle["defender"]
     who = lambda side: cards[side["card"]].name if side else "(left the field)"  # noqa: E731
-    return (f"Battle: player {a}'s {who(att)} (power {att['power'] if att else '-'}) "
-            f"attacks player {1 - a}'s {who(dfn)} (power {dfn['power'] if dfn else '-'})"
+    return (f"Battle: {seat_name(a)}'s {who(att)} (power {att['power'] if att else '-'}) "
+            f"attacks {seat_name(1 - a)}'s {who(dfn)} (power {dfn['power'] if dfn else '-'})"
             + (", critical" if battle["critical"] else "")
             + (", evaded" if battle["evaded"] else ""))
 
@@ -55,5 +55,5 @@ def render_board(state: Any) -> str:
     """A readable text board of an FE Cipher state (see the module docstring)."""
     obs = state.observation(0)
     return two_player_board(state, state.game.cards,
-                            f"FE Cipher - turn {obs['turn']}, player {obs['active']}'s turn, "
+                            f"FE Cipher - turn {obs['turn']}, {seat_name(obs['active'])}'s turn, "
                             f"{obs['phase']} phase", _player_block, _battle_line)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from sim.cipher import effects as fx
 from sim.cipher.cardspec import MAX_ACTIVATED
+from sim.core.board import seat_name
 from sim.core.checks import check_action, check_seat
 from sim.core.events import visible_events as visible_events  # the log a seat may see
 from sim.core.views import pending_view, seat_view
@@ -233,7 +234,7 @@ def illegal_reason(state, block: str, idx: int) -> str:
         if spec is None:
             return f"no card with id {c}"
         if c not in pl.hand:
-            return f"{spec.code} '{spec.name}' is not in player {p}'s hand"
+            return f"{spec.code} '{spec.name}' is not in {seat_name(p)}'s hand"
         if block == "bond":
             if phase != "bond":
                 return f"bonds are placed in the Bond Phase, not the {here}"
@@ -268,7 +269,7 @@ def illegal_reason(state, block: str, idx: int) -> str:
             return f"units act in the Action Phase, not the {here}"
         i = pl.index_of_char(ch) if 0 <= ch < len(g.char_names) else -1
         if i < 0:
-            return f"player {p} has no unit named {g.char_names[ch] if 0 <= ch < len(g.char_names) else ch}"
+            return f"{seat_name(p)} has no unit named {g.char_names[ch] if 0 <= ch < len(g.char_names) else ch}"
         name = g.char_names[ch]
         if block == "skill":
             j = idx % MAX_ACTIVATED

@@ -26,6 +26,7 @@ from sim.cipher.flow import PENDING_KINDS, TASK_KINDS
 from sim.cipher.scenario_checks import check_playable
 from sim.cipher.state import PlayerState
 from sim.core import scenario_fields as fields
+from sim.core.board import seat_name
 from sim.core.errors import InvalidParamsError, InvalidScenarioError
 from sim.core.scenario_fields import bool_field as _bool
 from sim.core.scenario_fields import check_keys as _check_keys
@@ -148,7 +149,7 @@ def _player(game, resolve, d: dict, i: int, s) -> PlayerState:
         pl.u_used[-1] = _int(u, "used", 0, 0, 3, w)
         if _bool(u, "mc", False, w):
             if mc_index >= 0:
-                raise InvalidScenarioError(f"{w}.mc: player {i} already has a MC (units[{mc_index}])")
+                raise InvalidScenarioError(f"{w}.mc: {seat_name(i)} already has a MC (units[{mc_index}])")
             mc_index = k
     if units and mc_index < 0:
         mc_index = 0

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from sim.cipher import effects as fx
+from sim.core.board import seat_name
 from sim.core.errors import InvalidScenarioError
 
 _BARE_TASKS = frozenset({"begin", "start", "support", "critical", "evasion", "compare", "battle_end"})
@@ -162,12 +163,12 @@ def _check_pending(s) -> None:
     if len(pending) != arity:
         raise _fail(key, f"a {kind!r} choice has {arity} items, got {list(pending)!r}")
     if kind in ("attack_target", "order") and p != s.active:
-        raise _fail(key, f"the {kind!r} choice is the active player's ({s.active}), not player {p}'s")
+        raise _fail(key, f"the {kind!r} choice is the active player's ({seat_name(s.active)}), not {seat_name(p)}'s")
     if kind == "mulligan":
         if s.phase != "mulligan":
             raise _fail(key, "a mulligan is asked only during set-up (phase 'mulligan')")
         if pl.mulligans >= s.params.mulligans:
-            raise _fail(f"players[{p}].mulligans", f"player {p} has taken all {s.params.mulligans} "
+            raise _fail(f"players[{p}].mulligans", f"{seat_name(p)} has taken all {s.params.mulligans} "
                         f"mulligan(s) the params allow: none is asked any more")
     elif kind == "attack_target":
         if s.phase != "action" or s.b_att >= 0:
@@ -195,19 +196,19 @@ def _check_pending(s) -> None:
         if s.b_att < 0 or not s._battle_on():
             raise _fail(key, f"a {kind!r} choice is asked only during a battle")
         if p != role:
-            raise _fail(key, f"the {kind!r} choice is player {role}'s, not player {p}'s")
+            raise _fail(key, f"the {kind!r} choice is {seat_name(role)}'s, not {seat_name(p)}'s")
     elif kind in ("reverse", "flip"):
         n = pending[2]
         if not _is_int(n) or not 1 <= n <= len(pl.bonds):
             raise _fail(f"{key}[2]", f"expected a count 1..{len(pl.bonds)} of bonds, got {n!r}")
         if (kind == "reverse") not in pl.bond_up:
-            raise _fail(key, f"player {p} has no {'face-up' if kind == 'reverse' else 'face-down'} bond to turn")
+            raise _fail(key, f"{seat_name(p)} has no {'face-up' if kind == 'reverse' else 'face-down'} bond to turn")
     elif kind == "retrieve":
         cost = pending[2]
         if not _is_int(cost) or not 0 <= cost <= 99:
             raise _fail(f"{key}[2]", f"expected a max cost 0..99, got {cost!r}")
         if not s.retrieve_options(p, cost):
-            raise _fail(key, f"player {p}'s retreat area has no card of cost {cost} or less")
+            raise _fail(key, f"{seat_name(p)}'s retreat area has no card of cost {cost} or less")
     elif kind == "order":
         entries = pending[2]
         if not isinstance(entries, tuple) or not entries:

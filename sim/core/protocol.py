@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.core.board import seat_name
 from sim.core.params import Params
 
 
@@ -171,9 +172,9 @@ class State(abc.ABC):
         if self.is_terminal():
             result = self.returns()
             winners = [p for p, r in enumerate(result) if r > 0]
-            status = f"over, player {winners[0]} won" if winners else "over, a draw"
+            status = f"over, {seat_name(winners[0])} won" if winners else "over, a draw"
         else:
-            status = f"player {self.current_player} to decide from {len(self.legal_actions())} actions"
+            status = f"{seat_name(self.current_player)} to decide from {len(self.legal_actions())} actions"
         return f"<{type(self).__name__} {game}: {status}>"
 
     def _repr_html_(self) -> str:

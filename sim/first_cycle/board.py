@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.core.board import two_player_board
+from sim.core.board import seat_name, two_player_board
 from sim.first_cycle.observation import Fighter
 
 
@@ -39,7 +39,7 @@ def _fighter_line(cards: Any, f: int, fd: Fighter | None) -> str:
 
 
 def _player_block(cards: Any, view: dict, seat: int, tags: str) -> list[str]:
-    lines = [(f"Player {seat}{tags}: HP {view['hp']}  RAM ready {view['ram_ready']}, exhausted "
+    lines = [(f"{seat_name(seat)}{tags}: HP {view['hp']}  RAM ready {view['ram_ready']}, exhausted "
              f"{view['ram_exhausted']}, supply {view['ram_supply']}  deck {view['deck_size']}  "
              f"hand {view['hand_size']}  discard {len(view['discard'])}")]
     lines += [_fighter_line(cards, f, fd) for f, fd in enumerate(view["fighters"])]
@@ -48,7 +48,7 @@ def _player_block(cards: Any, view: dict, seat: int, tags: str) -> list[str]:
 
 def _battle_line(cards: Any, battle: dict) -> str:
     a = battle["attacking_player"]
-    return (f"Battle: player {a}'s fighter [{battle['attacker']}] attacks player {1 - a}'s "
+    return (f"Battle: {seat_name(a)}'s fighter [{battle['attacker']}] attacks {seat_name(1 - a)}'s "
             f"[{battle['target']}]")
 
 
@@ -56,5 +56,5 @@ def render_board(state: Any) -> str:
     """A readable text board of a First Cycle state (see the module docstring)."""
     obs = state.observation(0)
     return two_player_board(state, state.game.card_set.by_number,
-                            f"First Cycle - turn {obs['turn']}, player {obs['active']}'s turn",
+                            f"First Cycle - turn {obs['turn']}, {seat_name(obs['active'])}'s turn",
                             _player_block, _battle_line)

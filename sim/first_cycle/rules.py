@@ -17,6 +17,7 @@ state exactly as it was (C-4).
 """
 from __future__ import annotations
 
+from sim.core.board import seat_name
 from sim.core.protocol import State
 from sim.core.two_player import TwoPlayerRules
 from sim.first_cycle import effects as fx
@@ -154,7 +155,7 @@ class FirstCycleState(TwoPlayerRules, Flow, StateData, State):
             if block == PLAY:
                 c = idx + 1
                 if c not in pl.hand:
-                    return f"#{c:03d} is not in player {self.active}'s hand"
+                    return f"#{c:03d} is not in {seat_name(self.active)}'s hand"
                 return f"#{c:03d} costs {self.game.cost[c]} but only {pl.ram_ready} RAM is ready"
             if block == ATTACK:
                 f, t = divmod(idx, FIGHTERS)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from sim.core.board import seat_name
 from sim.core.errors import InvalidScenarioError
 from sim.first_cycle.effects import EFFECTS
 from sim.first_cycle.state import FIGHTERS
@@ -83,7 +84,7 @@ def _check_pending(state) -> None:
     elif kind == "deploy_discard":
         _card(state, p[2], ("character",), where)
         if not pl.characters():
-            _fail(where, f"player {seat} has no Character to discard")
+            _fail(where, f"{seat_name(seat)} has no Character to discard")
     elif kind in ("guard", "support"):
         if state.battle is None:
             _fail(where, f"a {kind!r} choice needs a battle")
@@ -95,7 +96,7 @@ def _check_pending(state) -> None:
             for f in p[2]:
                 if (not _is_int(f) or not 1 <= f < FIGHTERS or pl.card[f] < 0 or pl.exhausted[f]
                         or not state.cards[pl.card[f]].guard):
-                    _fail(where, f"space {f!r} holds no ready Guard of player {seat}")
+                    _fail(where, f"space {f!r} holds no ready Guard of {seat_name(seat)}")
     elif kind == "scan":
         left, chosen = p[2], p[3]
         if not isinstance(left, tuple) or not isinstance(chosen, tuple) or not left:

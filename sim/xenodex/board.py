@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.core.board import game_over_lines, legal_action_lines
+from sim.core.board import game_over_lines, legal_action_lines, seat_name
 
 
 def _seat(obs: dict, q: int) -> str:
-    return f"player {q}" if q < obs["num_players"] else "Ancients"
+    return seat_name(q) if q < obs["num_players"] else "Ancients"
 
 
 def render_board(state: Any) -> str:

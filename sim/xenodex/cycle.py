@@ -21,6 +21,7 @@ the lead moves one seat clockwise every cycle.
 """
 from __future__ import annotations
 
+from sim.core.board import seat_name
 from sim.xenodex import battle as bt
 from sim.xenodex import effects as fx
 from sim.xenodex.state import GONE, HAND, NONE, STAGED
@@ -196,12 +197,12 @@ def anchor_deployable(s, p: int, k: int) -> str:
     """"" when seat p may plug a staged anchor into slot k now, else the reason (XD-4)."""
     K = s.K
     if s.alvl[p * K + k] >= 0:
-        return f"player {p} already has an anchor in {s.game.slot_labels[k]}"
+        return f"{seat_name(p)} already has an anchor in {s.game.slot_labels[k]}"
     if any(q != p and s.alvl[q * K + k] >= 0 for q in range(s.n)):
         D = s.D
         if not any(j // D == p for j in s.board[k]):
             return (f"a rival has a live anchor in {s.game.slot_labels[k]} and the anchor is "
-                    f"unescorted (no character of player {p} there)")
+                    f"unescorted (no character of {seat_name(p)} there)")
     return ""
 
 

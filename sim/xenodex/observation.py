@@ -9,11 +9,15 @@ public besides C-3's list is ruling XD-29. `public_board(state)` is the part of 
 a heuristic scores (the same for every seat), built without the rest. The env encoder
 encodes this dict; its observe-and-encode paths read the same facts from the state and are
 tested equal.
+
+The dict's seat numbers are 0-based; the texts a person reads (a seat's display `name`,
+action labels, reasons) name seat q "P{q+1}" as the rulebook does ("Synth Drone (P2 #0)").
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from sim.core.board import seat_name as _seat
 from sim.core.checks import check_action, check_seat
 from sim.core.events import DRAWS, redact_events
 from sim.core.views import pending_view
@@ -23,10 +27,11 @@ from sim.xenodex.state import DENIED, RALLIED, READY, STRUCK
 
 
 def seat_name(state, p: int) -> str:
-    """"player 1 · Blorptenna" (seat number and name), or "Ancients" for the neutral side."""
+    """"P2 · Blorptenna" for seat 1 (the rulebook's seat name and the params' name), or
+    "Ancients" for the neutral side."""
     if p >= state.n:
         return "Ancients"
-    return f"player {p} · {state.game.seat_names[p]}"
+    return f"{_seat(p)} · {state.game.seat_names[p]}"
 
 
 def _units(state, k: int) -> list[dict]:
@@ -231,9 +236,9 @@ def visible_events(events: list[tuple], player: int) -> list[tuple]:
 
 # ----------------------------------------------------------------------------- labels
 def unit_name(state, j: int) -> str:
-    """"Synth Drone (player 1 #3)": a unit's card, side and unit index."""
+    """"Synth Drone (P2 #3)": a unit's card, side (seat 1 here) and unit index."""
     q = j // state.D
-    who = "Ancient" if q >= state.n else f"player {q}"
+    who = "Ancient" if q >= state.n else _seat(q)
     return f"{state.game.u_name[state.card[j]]} ({who} #{j - q * state.D})"
 
 
@@ -282,7 +287,7 @@ def label(state, action: int) -> str:
     if block == "capture":
         q = bt.unabs(state, p, idx + 1)
         k, i = pend[2], pend[3]
-        return f"capture player {q}'s anchor in {S[k]} with {unit_name(state, i)}"
+        return f"capture {_seat(q)}'s anchor in {S[k]} with {unit_name(state, i)}"
     if block == "ability":
         i = pend[3]
         ab = g.u_activated[state.card[i]][idx]
@@ -304,7 +309,7 @@ def _choice_label(state, block: str, idx: int, kind: str, p: int) -> str:
     S = g.slot_labels
     if block == "target":
         q, j, ak = state.dec_target(p, idx)
-        what = f"player {q}'s anchor in {S[ak]}" if j < 0 else unit_name(state, j)
+        what = f"{_seat(q)}'s anchor in {S[ak]}" if j < 0 else unit_name(state, j)
         where = "" if j < 0 else f" in {S[state.loc[j]]}" if state.loc[j] >= 0 else ""
         if kind == "actor":
             return f"strike {what}{where} with {unit_name(state, pend[3])}"
@@ -334,7 +339,7 @@ def illegal_reason(state, block: str, idx: int) -> str:
     g = state.game
     pend = state.pending
     kind, p = pend[0], pend[1]
-    who = f"player {p}"
+    who = _seat(p)
     S = g.slot_labels
     K, D = state.K, state.D
     allowed = {
@@ -401,8 +406,8 @@ def illegal_reason(state, block: str, idx: int) -> str:
         q = bt.unabs(state, p, idx + 1)
         k = pend[2]
         if state.alvl[q * K + k] < 0:
-            return f"player {q} has no anchor in {S[k]}"
-        return f"player {q}'s anchor in {S[k]} is supported by a character of theirs; it cannot be captured"
+            return f"{_seat(q)} has no anchor in {S[k]}"
+        return f"{_seat(q)}'s anchor in {S[k]} is supported by a character of theirs; it cannot be captured"
     if block == "target" and kind in ("actor", "cleave"):
         q, j, ak = state.dec_target(p, idx)
         k = pend[2]
@@ -414,18 +419,18 @@ def illegal_reason(state, block: str, idx: int) -> str:
             return "a character strikes rival units, not its own side"
         if j < 0:
             if ak != k:
-                return f"the battle is in {S[k]}; player {q}'s anchor in {S[ak]} is out of reach"
+                return f"the battle is in {S[k]}; {_seat(q)}'s anchor in {S[ak]} is out of reach"
             if state.alvl[q * K + k] < 0:
-                return f"player {q} has no anchor in {S[k]}"
+                return f"{_seat(q)} has no anchor in {S[k]}"
             if state.abp[q * K + k] <= 0:
-                return f"player {q}'s anchor in {S[k]} is disabled (it can only be captured)"
-            return (f"player {q}'s anchor in {S[k]} is not vulnerable "
+                return f"{_seat(q)}'s anchor in {S[k]} is disabled (it can only be captured)"
+            return (f"{_seat(q)}'s anchor in {S[k]} is not vulnerable "
                     f"(guarded, or a taunting character must be struck)")
         if state.loc[j] != k:
             return f"that unit is not in {S[k]}"
         if kind == "cleave" and g.a_target + idx in pend[6]:
             return "that unit was already hit by this strike"
-        return f"{unit_name(state, j)} cannot be struck: player {q} has a taunting character there"
+        return f"{unit_name(state, j)} cannot be struck: {_seat(q)} has a taunting character there"
     if block == "ability":
         abilities = g.u_activated[state.card[pend[3]]]
         if idx >= len(abilities):

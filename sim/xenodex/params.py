@@ -52,7 +52,7 @@ class XenodexParams(Params, game="xenodex"):
     ancients: bool = param(False, doc="neutral Ancients may appear (XD-9); off by default")
     ancient_chance: float = param(0.25, 0.0, 1.0, "chance an Ancient appears at a cycle's start")
     max_ancients: int = param(2, 1, 6, "Ancients on the board at once")
-    seat_names: tuple = param(("Vexa", "Blorptenna", "Korr", "Quillon"), doc="seat names of players 0..3")
+    seat_names: tuple = param(("Vexa", "Blorptenna", "Korr", "Quillon"), doc="names of seats 0..3 (P1..P4)")
     card_overrides: tuple = card_overrides_param('{"XC004.bp": 20}')
 
     def __post_init__(self) -> None:

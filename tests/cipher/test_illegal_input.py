@@ -27,7 +27,7 @@ def test_c4_illegal_actions_raise_naming_the_reason_and_leave_the_state_untouche
     cases = [
         (GAME.a_front + c("Camus, Sable Knight"), "costs 4 but only 2 of the bond budget is left"),
         (GAME.a_front + c("Chrom, Prince of Ylisse"), "needs a face-up blue bond"),
-        (GAME.a_front + c(VAIKE), "is not in player 0's hand"),
+        (GAME.a_front + c(VAIKE), "is not in P1's hand"),
         (GAME.a_front + c("Marth, Star of Hope"), "a unit named Marth is already deployed"),
         (GAME.a_class_change + c("Marth, Star of Hope"), "costs 3 but only 2 of the bond budget"),
         (GAME.a_level_up + c("Marth, Hero-King"), "costs 5 but only 2"),

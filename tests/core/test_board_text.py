@@ -1,7 +1,7 @@
 """States and games show themselves: `str(state)` is the text board, `repr(state)` a one-line
 summary, `_repr_html_` the board for Jupyter, and `repr(game)` the `load_game(...)` call that
-builds an equal game. Seats are "player 0" .. "player n-1" in every board and label, as the
-envs' agents are `player_0` .. `player_n-1`."""
+builds an equal game. Seats are P1..Pn in every board, label and summary, as the XenodeX
+rulebook names them (seat q, the envs' agent `player_q`, is "P{q+1}"), and never "player q"."""
 from __future__ import annotations
 
 import re
@@ -43,7 +43,7 @@ def test_str_of_a_state_is_its_board_with_the_hand_and_legal_actions_of_the_seat
     board = str(state)
     assert board == state.board_text()
     assert "object at 0x" not in board
-    assert f"player {state.current_player}" in board.splitlines()[0]
+    assert f"P{state.current_player + 1} to decide" in board.splitlines()[0]
     for action in state.legal_actions():
         assert f"{action:>3}: {state.action_label(action)}" in board
 
@@ -52,13 +52,13 @@ def test_str_of_a_state_is_its_board_with_the_hand_and_legal_actions_of_the_seat
 def test_repr_of_a_state_says_who_decides_or_who_won(name, overrides):
     game = load_game(name, **overrides)
     state = game.new_state(5)
-    assert repr(state) == (f"<{type(state).__name__} {name}: player {state.current_player} to decide "
+    assert repr(state) == (f"<{type(state).__name__} {name}: P{state.current_player + 1} to decide "
                            f"from {len(state.legal_actions())} actions>")
     rng = np.random.default_rng(5)
     while not state.is_terminal():
         state.apply(int(rng.choice(state.legal_actions())))
     winners = [p for p, r in enumerate(state.returns()) if r > 0]
-    expected = f"over, player {winners[0]} won" if winners else "over, a draw"
+    expected = f"over, P{winners[0] + 1} won" if winners else "over, a draw"
     assert repr(state) == f"<{type(state).__name__} {name}: {expected}>"
     assert "Game over:" in str(state)
 
@@ -75,7 +75,7 @@ def test_repr_html_shows_the_escaped_board_for_jupyter(name, overrides):
 
 
 @pytest.mark.parametrize(("name", "overrides"), CASES[:4])
-def test_one_seat_numbering_player_0_to_n_minus_1_in_boards_and_labels(name, overrides):
+def test_one_seat_numbering_p1_to_pn_in_boards_and_labels(name, overrides):
     game = load_game(name, **overrides)
     rng = np.random.default_rng(11)
     seen_seats = set()
@@ -84,8 +84,8 @@ def test_one_seat_numbering_player_0_to_n_minus_1_in_boards_and_labels(name, ove
         while not state.is_terminal():
             texts = [str(state)] + [state.action_label(a) for a in state.legal_actions()]
             for text in texts:
-                assert not re.search(r"\bP[1-4]\b", text), text
-                seen_seats |= {int(k) for k in re.findall(r"\bplayer (\d)", text, re.I)}
+                assert not re.search(r"\bplayer \d", text, re.I), text
+                seen_seats |= {int(k) - 1 for k in re.findall(r"\bP(\d)\b", text)}
             state.apply(int(rng.choice(state.legal_actions())))
     assert seen_seats == set(range(game.num_players))
 

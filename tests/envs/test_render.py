@@ -34,7 +34,7 @@ def test_ansi_board_is_readable(game):
     random_steps(env, np.random.default_rng(0), steps)
     text = env.render()
     state = env.unwrapped.game_state
-    assert isinstance(text, str) and "Player 0" in text and "Player 1" in text
+    assert isinstance(text, str) and "P1" in text and "P2" in text
     check_board(text, state)
     for a in state.legal_actions():
         assert state.action_label(a) in text
@@ -47,7 +47,7 @@ def test_human_mode_prints(capsys):
     assert "First Cycle - turn 1" in capsys.readouterr().out
     obs, *_ = env.last()
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-    assert "Player 0" in capsys.readouterr().out  # printed after each step
+    assert "P1" in capsys.readouterr().out  # printed after each step
 
 
 @pytest.mark.parametrize("game", list(ENVS))
@@ -65,4 +65,4 @@ def test_no_render_mode_returns_none():
 def test_single_agent_ansi():
     env = single_agent("first_cycle", opponent=RandomOpponent(), render_mode="ansi")
     env.reset(seed=3)
-    assert "Hand of player 0" in env.render()
+    assert "Hand of P1" in env.render()

@@ -121,7 +121,7 @@ def test_render_ansi_shows_the_board_and_the_legal_actions():
     random_steps(env, np.random.default_rng(2), 150)
     text = env.render()
     assert text.startswith("XenodeX (4 players)")
-    for needle in ("player 0 · Vexa", "player 3 · Quillon", "S2", "S4", "Legal actions:"):
+    for needle in ("P1 · Vexa", "P4 · Quillon", "S2", "S4", "Legal actions:"):
         assert needle in text
     headers = [line.split()[0] for line in text.splitlines() if line[:1] == "S"]
     assert headers == ["S2", "S3", "S4"]  # the board at 4 players

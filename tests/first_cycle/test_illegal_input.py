@@ -19,7 +19,7 @@ def test_c4_illegal_actions_raise_naming_the_reason_and_leave_the_state_untouche
                    "field": [{"card": "Rack Mover", "entered": 9}]}, {"leader": G}], turn=9)
     cases = [
         (GAME.a_play + 35 - 1, "costs 4 but only 1 RAM is ready"),
-        (GAME.a_play + 50 - 1, "not in player 0's hand"),
+        (GAME.a_play + 50 - 1, "not in P1's hand"),
         (GAME.a_attack + 1 * 6 + 0, "deployed this turn and has no Rush"),
         (GAME.a_attack + 0 * 6 + 2, "not the opposing Leader or an exhausted opposing Character"),
         (GAME.a_attack + 3 * 6 + 0, "no fighter in slot 3"),

@@ -12,8 +12,8 @@ from tests.xenodex.helpers import GAME2, act_all, scenario, unit
 
 R3 = {"roll_min": 3, "roll_max": 3}
 DRONE = GAME2.cards.character_number("Synth Drone")
-STRIKE = ("select Synth Drone (player 0 #0) in S1",
-          "strike Reef Crawler (player 1 #0) in S1 with Synth Drone (player 0 #0)")
+STRIKE = ("select Synth Drone (P1 #0) in S1",
+          "strike Reef Crawler (P2 #0) in S1 with Synth Drone (P1 #0)")
 
 
 def _strike(overrides: tuple):

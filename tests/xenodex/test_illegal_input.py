@@ -40,14 +40,14 @@ def test_c4_illegal_summon_actions_name_the_reason_and_leave_the_state_untouched
     g = GAME2
     s = scenario([{"cdx": 12, "hand": ["Grid Warden"], "pool": 0,
                    "board": {"S1": {"anchor": 4}, "S2": {"anchor": {"level": 1, "bp": 0}}, "S3": {"anchor": 1}}}, {}])
-    _expect(s, g.a_buy + 2 - 1, "'Grid Warden' costs 16 CDX but player 0 has 12")
-    _expect(s, g.a_buy + 1 - 1, "'Synth Drone' is not in player 0's hand")
+    _expect(s, g.a_buy + 2 - 1, "'Grid Warden' costs 16 CDX but P1 has 12")
+    _expect(s, g.a_buy + 1 - 1, "'Synth Drone' is not in P1's hand")
     _expect(s, g.a_buy_anchor, "anchor pool is empty")
     _expect(s, g.a_upgrade + 0, "already at the top level Lv4")
     _expect(s, g.a_upgrade + 1, "disabled; repair it first")
-    _expect(s, g.a_upgrade + 3, "player 0 has no anchor in S4")
-    _expect(s, g.a_deploy + 0, "'deploy' action does not answer the pending 'summon' decision of player 0")
-    _expect(s, g.a_tx + 4, "'Siphon' is not in player 0's TX hand")
+    _expect(s, g.a_upgrade + 3, "P1 has no anchor in S4")
+    _expect(s, g.a_deploy + 0, "'deploy' action does not answer the pending 'summon' decision of P1")
+    _expect(s, g.a_tx + 4, "'Siphon' is not in P1's TX hand")
     _expect(s, g.action_space_size, "outside the action space")
     _expect(s, -1, "outside the action space")
     _expect(s, "3", "is a str; an action is an int id")
@@ -58,9 +58,9 @@ def test_c4_illegal_deploy_actions():
     g = GAME2
     s = scenario([{"staged_anchors": 1, "board": {"S1": {"anchor": 0}}},
                   {"board": {"S2": {"anchor": 0}}}], phase="deploy")
-    _expect(s, g.a_deploy_anchor + 0, "player 0 already has an anchor in S1")
+    _expect(s, g.a_deploy_anchor + 0, "P1 already has an anchor in S1")
     _expect(s, g.a_deploy_anchor + 1, "unescorted")
-    _expect(s, g.a_deploy + (3 - 1) * 5 + 2, "'Pulse Lancer' is not in player 0's staging")
+    _expect(s, g.a_deploy + (3 - 1) * 5 + 2, "'Pulse Lancer' is not in P1's staging")
 
 
 def test_c4_illegal_battle_actions():
@@ -73,7 +73,7 @@ def test_c4_illegal_battle_actions():
     _expect(s, g.a_select + 1, "has no strike left this cycle")
     _expect(s, g.a_select + 2, "not in S1, where the battle is")
     _expect(s, g.a_tx + 4, "already played a transmission this cycle")
-    act(s, "select Synth Drone (player 0 #0) in S1")
+    act(s, "select Synth Drone (P1 #0) in S1")
     D, K = 20, 5
     _expect(s, g.a_target + 1 * (D + K) + D + 0, "not vulnerable")
     _expect(s, g.a_target + 1 * (D + K) + D + 1, "out of reach")
@@ -88,11 +88,11 @@ def test_c4_illegal_recovery_actions():
     s = scenario([{"cdx": 3, "board": {"S1": {"anchor": {"level": 0, "bp": 0},
                                               "units": [{"card": "Moss Golem", "bp": 10}, "Synth Drone"]}}}, {}],
                  phase="recovery", params={"heal_cost_per_bp": 4})
-    _expect(s, g.a_heal + 0, "costs 4 CDX per BP but player 0 has 3")
+    _expect(s, g.a_heal + 0, "costs 4 CDX per BP but P1 has 3")
     _expect(s, g.a_heal + 1, "is not damaged")
     _expect(s, g.a_heal + 5, "not on the board")
-    _expect(s, g.a_repair + 0, "the repair costs 13 CDX but player 0 has 3")
-    _expect(s, g.a_repair + 1, "player 0 has no anchor in S2")
+    _expect(s, g.a_repair + 0, "the repair costs 13 CDX but P1 has 3")
+    _expect(s, g.a_repair + 1, "P1 has no anchor in S2")
 
 
 def test_c4_bad_decks_name_the_problem():
@@ -185,8 +185,8 @@ def test_c4_action_label_names_every_action_of_the_space_in_every_decision():
     for state in (s, GAME2.new_state(5)):
         for a in range(g.action_space_size):
             assert isinstance(state.action_label(a), str)
-    act(s, "select Synth Drone (player 0 #0) in S1")
-    assert s.action_label(g.a_ability + 1) == "ability #1 (not one of Synth Drone (player 0 #0)'s)"
+    act(s, "select Synth Drone (P1 #0) in S1")
+    assert s.action_label(g.a_ability + 1) == "ability #1 (not one of Synth Drone (P1 #0)'s)"
     assert GAME2.new_state(5).action_label(g.a_capture) == "capture #0 (an action of a selected character)"
 
 

@@ -177,9 +177,9 @@ def test_xd21_ancients_can_be_struck_and_knocked_out():
     seats = [{"board": {"S1": {"units": ["Siege Frame"]}}}, {}]
     s = scenario(seats, phase="battle", params={"ancients": True, "roll_min": 3, "roll_max": 3},
                  ancients=[{"card": "Star Leech", "slot": "S1", "bp": 5}])
-    act_all(s, "select Siege Frame (player 0 #0) in S1")
-    assert "strike Star Leech (Ancient #0) in S1 with Siege Frame (player 0 #0)" in labels(s)
-    act_all(s, "strike Star Leech (Ancient #0) in S1 with Siege Frame (player 0 #0)")
+    act_all(s, "select Siege Frame (P1 #0) in S1")
+    assert "strike Star Leech (Ancient #0) in S1 with Siege Frame (P1 #0)" in labels(s)
+    act_all(s, "strike Star Leech (Ancient #0) in S1 with Siege Frame (P1 #0)")
     assert s.board[0] == [0] and s.loc[40] == -1
 
 
@@ -201,12 +201,12 @@ def test_xd21_psi_lance_and_mind_command_skip_ancients():
 
 def test_xd21_jam_and_displace_skip_ancients():
     s = _with_ancient([{"board": {"S1": {"units": ["Drift Jelly"]}}}, {"board": {"S1": {"units": ["Moss Golem"]}}}])
-    act(s, "select Drift Jelly (player 0 #0) in S1")
-    assert labels(s)[-2:] == ["displace with Drift Jelly (player 0 #0)", "jam with Drift Jelly (player 0 #0)"]
-    act(s, "jam with Drift Jelly (player 0 #0)")                  # the Golem is the only candidate
+    act(s, "select Drift Jelly (P1 #0) in S1")
+    assert labels(s)[-2:] == ["displace with Drift Jelly (P1 #0)", "jam with Drift Jelly (P1 #0)"]
+    act(s, "jam with Drift Jelly (P1 #0)")                  # the Golem is the only candidate
     assert s.flags[20] & 1 and not s.flags[40] & 1
     s = _with_ancient([{"board": {"S1": {"units": ["Drift Jelly"]}}}, {"board": {"S1": {"anchor": 0}}}])
-    act(s, "select Drift Jelly (player 0 #0) in S1")
+    act(s, "select Drift Jelly (P1 #0) in S1")
     assert not any(lab.startswith(("displace", "jam")) for lab in labels(s))
 
 
@@ -214,12 +214,12 @@ def test_xd21_cleave_extra_targets_skip_ancients():
     # "also hits up to N more rival units": the first strike may hit the Ancient, not the extras
     s = _with_ancient([{"board": {"S1": {"units": ["Vine Lasher"]}}},
                        {"board": {"S1": {"units": ["Reef Crawler", "Reef Crawler"]}}}])
-    act_all(s, "select Vine Lasher (player 0 #0) in S1", "strike Reef Crawler (player 1 #0) in S1 with Vine Lasher (player 0 #0)")
-    assert labels(s) == ["no more targets", "also strike Reef Crawler (player 1 #1) in S1"]
+    act_all(s, "select Vine Lasher (P1 #0) in S1", "strike Reef Crawler (P2 #0) in S1 with Vine Lasher (P1 #0)")
+    assert labels(s) == ["no more targets", "also strike Reef Crawler (P2 #1) in S1"]
     s = _with_ancient([{"board": {"S1": {"units": ["Vine Lasher"]}}},
                        {"board": {"S1": {"units": ["Reef Crawler"]}}}])
-    act_all(s, "select Vine Lasher (player 0 #0) in S1", "strike Star Leech (Ancient #0) in S1 with Vine Lasher (player 0 #0)")
-    assert labels(s) == ["no more targets", "also strike Reef Crawler (player 1 #0) in S1"]
+    act_all(s, "select Vine Lasher (P1 #0) in S1", "strike Star Leech (Ancient #0) in S1 with Vine Lasher (P1 #0)")
+    assert labels(s) == ["no more targets", "also strike Reef Crawler (P2 #0) in S1"]
 
 
 def test_xd21_emp_cascade_hits_every_character_ancients_included():

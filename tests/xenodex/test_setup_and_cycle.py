@@ -25,9 +25,9 @@ def test_setup_200_cdx_20_card_decks_anchor_pools_and_board_by_player_count(g, s
 
 def test_seats_p1_to_p4_carry_names():
     o = GAME4.new_state(1).observation(2)
-    assert [x["name"] for x in o["seats"]] == ["player 0 · Vexa", "player 1 · Blorptenna", "player 2 · Korr", "player 3 · Quillon"]
+    assert [x["name"] for x in o["seats"]] == ["P1 · Vexa", "P2 · Blorptenna", "P3 · Korr", "P4 · Quillon"]
     g = load_game("xenodex", num_players=2, seat_names=("Ann", "Bob", "Cy", "Di"))
-    assert g.new_state(1).observation(0)["seats"][1]["name"] == "player 1 · Bob"
+    assert g.new_state(1).observation(0)["seats"][1]["name"] == "P2 · Bob"
 
 
 def test_xd1_cycle_one_lead_is_random_and_reproducible():

@@ -55,15 +55,15 @@ def test_xd7_xd12_a_transmission_may_be_played_at_any_own_decision_point_even_in
     assert "transmit Boost Carrier" in labels(s)
     act(s, "transmit Boost Carrier")
     assert s.current_player == 0 and s.pending == ("strike", 0, 0)      # back to the strike decision
-    act_all(s, "select Synth Drone (player 0 #0) in S1", "strike Moss Golem (player 1 #0) in S1 with Synth Drone (player 0 #0)")
+    act_all(s, "select Synth Drone (P1 #0) in S1", "strike Moss Golem (P2 #0) in S1 with Synth Drone (P1 #0)")
     assert s.bp[20] == 28 - (4 + 2 + 3 - 3)
 
 
 def test_xd18_a_targeted_transmission_lets_you_pick_which_rival():
     s = scenario([{"tx_hand": ["Siphon"]}, {"cdx": 30}, {"cdx": 5}])
     act(s, "transmit Siphon")
-    assert labels(s) == ["Siphon on player 1 · Blorptenna", "Siphon on player 2 · Korr"]
-    act(s, "Siphon on player 2 · Korr")
+    assert labels(s) == ["Siphon on P2 · Blorptenna", "Siphon on P3 · Korr"]
+    act(s, "Siphon on P3 · Korr")
     assert s.cdx == [205, 30, 0]                            # takes what is there
 
 
@@ -111,16 +111,16 @@ def test_greys_tactical_relay_lets_a_character_that_struck_strike_again():
                    "board": {"S1": {"units": [{"card": "Grey Scout", "used": 1}, "Synth Drone"]}}},
                   {"board": {"S1": {"units": ["Moss Golem"]}}}], phase="battle", params=R3)
     act(s, "transmit Tactical Relay")
-    assert s.used[0] == 0 and "select Grey Scout (player 0 #0) in S1" in labels(s)
+    assert s.used[0] == 0 and "select Grey Scout (P1 #0) in S1" in labels(s)
 
 
 def test_greys_tactical_relay_readies_only_a_character_that_has_struck():
     s = scenario([{"tx_hand": ["Tactical Relay"], "board": {"S1": {"units": ["Synth Drone", "Reef Crawler",
                                                                             "Spore Tender"]}}},
                   {"board": {"S1": {"anchor": 4}}}], phase="battle", params=R3)
-    act_all(s, "select Synth Drone (player 0 #0) in S1", "stand down Synth Drone (player 0 #0)")
+    act_all(s, "select Synth Drone (P1 #0) in S1", "stand down Synth Drone (P1 #0)")
     assert "transmit Tactical Relay" not in labels(s)           # standing down is not striking
-    act_all(s, "select Reef Crawler (player 0 #1) in S1", "strike player 1's anchor in S1 with Reef Crawler (player 0 #1)",
+    act_all(s, "select Reef Crawler (P1 #1) in S1", "strike P2's anchor in S1 with Reef Crawler (P1 #1)",
             "transmit Tactical Relay")                             # one candidate: chosen at once
     assert s.used[:2] == [1, 0] and s.events[-2] == ("rally", 0, 1)
 
@@ -128,26 +128,26 @@ def test_greys_tactical_relay_readies_only_a_character_that_has_struck():
 def test_greys_mind_command_stops_striking_only():
     s = scenario([{"tx_hand": ["Mind Command"], "board": {"S1": {"units": ["Synth Drone"]}}},
                   {"board": {"S1": {"units": ["Null Courier"]}}}], phase="battle", params=R3)
-    act_all(s, "transmit Mind Command", "hold in S1", "select Null Courier (player 1 #0) in S1")
-    assert labels(s) == ["stand down Null Courier (player 1 #0)", "relocate with Null Courier (player 1 #0)"]
+    act_all(s, "transmit Mind Command", "hold in S1", "select Null Courier (P2 #0) in S1")
+    assert labels(s) == ["stand down Null Courier (P2 #0)", "relocate with Null Courier (P2 #0)"]
 
 
 # ----------------------------------------------------------------------------- TX at sub-choices
 def test_xd7_xd12_a_transmission_may_be_played_at_the_actor_decision():
     s = scenario([{"tx_hand": ["Boost Carrier"], "board": {"S1": {"units": ["Synth Drone"]}}},
                   {"board": {"S1": {"units": ["Moss Golem"]}}}], phase="battle", params=R3)
-    act_all(s, "select Synth Drone (player 0 #0) in S1", "transmit Boost Carrier")
+    act_all(s, "select Synth Drone (P1 #0) in S1", "transmit Boost Carrier")
     assert s.pending == ("actor", 0, 0, 0)                 # back to what the Drone does
-    act(s, "strike Moss Golem (player 1 #0) in S1 with Synth Drone (player 0 #0)")
+    act(s, "strike Moss Golem (P2 #0) in S1 with Synth Drone (P1 #0)")
     assert s.bp[20] == 28 - (4 + 2 + 3 - 3)
 
 
 def test_xd7_xd12_a_transmission_may_be_played_at_an_ability_target_decision():
     s = scenario([{"tx_hand": ["Psi Lance"], "board": {"S1": {"units": ["Grey Observer"]}}},
                   {"board": {"S1": {"units": ["Reef Crawler", "Moss Golem"]}}}], phase="battle", params=R3)
-    act_all(s, "select Grey Observer (player 0 #0) in S1", "jam with Grey Observer (player 0 #0)", "transmit Psi Lance")
+    act_all(s, "select Grey Observer (P1 #0) in S1", "jam with Grey Observer (P1 #0)", "transmit Psi Lance")
     assert s.bp[20:22] == [9, 24] and s.pending == ("ability", 0, 0, 0, 0)
-    act(s, "jam Moss Golem (player 1 #1) in S1")
+    act(s, "jam Moss Golem (P2 #1) in S1")
     assert s.flags[21] & 1
 
 
@@ -155,11 +155,11 @@ def test_xd7_xd12_a_transmission_may_be_played_between_cleave_targets():
     s = scenario([{"tx_hand": ["Psi Lance"], "board": {"S1": {"units": ["Vine Lasher"]}}},
                   {"board": {"S1": {"units": ["Reef Crawler", "Reef Crawler", "Spore Tender"]}}}],
                  phase="battle", params=R3)
-    act_all(s, "select Vine Lasher (player 0 #0) in S1", "strike Reef Crawler (player 1 #0) in S1 with Vine Lasher (player 0 #0)",
+    act_all(s, "select Vine Lasher (P1 #0) in S1", "strike Reef Crawler (P2 #0) in S1 with Vine Lasher (P1 #0)",
             "transmit Psi Lance")
     assert s.bp[20:23] == [13 - 7 - 4, 13 - 4, 14 - 4]
-    assert labels(s) == ["no more targets", "also strike Reef Crawler (player 1 #1) in S1",
-                         "also strike Spore Tender (player 1 #2) in S1"]
+    assert labels(s) == ["no more targets", "also strike Reef Crawler (P2 #1) in S1",
+                         "also strike Spore Tender (P2 #2) in S1"]
 
 
 def test_xd7_xd12_a_transmission_may_be_played_while_choosing_another_ones_target():
@@ -167,7 +167,7 @@ def test_xd7_xd12_a_transmission_may_be_played_while_choosing_another_ones_targe
                  params={"tx_plays": 2})
     act_all(s, "transmit Siphon", "transmit Data Windfall")
     assert s.cdx[0] == 215 and s.pending == ("tx", 0, 5, ("summon", 0))
-    act(s, "Siphon on player 1 · Blorptenna")
+    act(s, "Siphon on P2 · Blorptenna")
     assert s.cdx == [227, 18, 5] and s.pending == ("summon", 0)
 
 
@@ -176,16 +176,16 @@ def test_xd12_a_play_left_without_its_actor_or_any_target_ends():
     s = scenario([{"tx_hand": ["EMP Cascade"], "board": {"S1": {"units": [
         {"card": "Arc Welder", "bp": 5}, {"card": "Synth Drone", "bp": 3}, {"card": "Reef Crawler", "bp": 4}]}}},
         {"board": {"S1": {"units": ["Moss Golem"]}}}], phase="battle", params=R3)
-    act_all(s, "select Arc Welder (player 0 #0) in S1", "heal with Arc Welder (player 0 #0)", "transmit EMP Cascade")
+    act_all(s, "select Arc Welder (P1 #0) in S1", "heal with Arc Welder (P1 #0)", "transmit EMP Cascade")
     assert ("fizzle", 0, "ability", 0) in s.events and s.loc[:3] == [-1, -1, -1]
     assert s.bp[20] == 28 - 5 and s.phase == "recovery"          # one side left: resolved
     # the selected character is knocked out: the seat's battle turn is asked afresh
     s = scenario([{"tx_hand": ["EMP Cascade"], "board": {"S1": {"units": [{"card": "Synth Drone", "bp": 3},
                                                                          "Moss Golem"]}}},
                   {"board": {"S1": {"units": ["Reef Crawler"]}}}], phase="battle", params=R3)
-    act_all(s, "select Synth Drone (player 0 #0) in S1", "transmit EMP Cascade")
+    act_all(s, "select Synth Drone (P1 #0) in S1", "transmit EMP Cascade")
     assert s.loc[0] == -1 and s.pending == ("strike", 0, 0)
-    assert labels(s) == ["hold in S1", "select Moss Golem (player 0 #1) in S1"]
+    assert labels(s) == ["hold in S1", "select Moss Golem (P1 #1) in S1"]
 
 
 def test_others_build_and_sustain():
