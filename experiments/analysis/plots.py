@@ -125,7 +125,7 @@ def response_curves(response: pd.DataFrame, param: str, group: str | None = None
     """Parameter response: first-player win rate and mean length against `param` with 95%
     bands, one line per `group` value; a third panel with `rates` (a `win_rates` or
     `seat_win_rates` frame grouped by `param`), one line per `rate_by` value (a column or
-    columns, e.g. "agent" or ["num_players", "seat"]) when given."""
+    columns, e.g. "agent" or ["num_players", "seat"]; seat q reads "P{q+1}") when given."""
     panels = 3 if rates is not None and rate_by else 2
     fig = _figure(4.6 * panels, 3.6)
     values = list(dict.fromkeys(response[param]))
@@ -159,7 +159,7 @@ def response_curves(response: pd.DataFrame, param: str, group: str | None = None
         lines = rates.groupby(by, sort=True)
         for key, part in lines:
             key = key if isinstance(key, tuple) else (key,)
-            label = ", ".join(f"player {v}" if k == "seat" else (f"{v}" if len(by) == 1 else f"{k}={v}")
+            label = ", ".join(f"P{int(v) + 1}" if k == "seat" else (f"{v}" if len(by) == 1 else f"{k}={v}")
                               for k, v in zip(by, key))
             part = part.assign(_x=xs(part)).sort_values("_x")
             _band(ax, part["_x"], part["win_rate"], part["ci_low"], part["ci_high"], label,

@@ -197,7 +197,7 @@ def _match_links(folder: Path, matches: pd.DataFrame, out: Path, limit: int) -> 
         run_dir = folder / "cells" / cell if cell is not None else folder
         name = (f"{cell}-" if cell is not None else "") + viewer_name(int(row["match_id"]), None)
         write_viewer(run_dir, int(row["match_id"]), seat=None, out=out / "matches" / name)
-        who = "draw" if row["winner"] < 0 else f"player {int(row['winner'])} won"
+        who = "draw" if row["winner"] < 0 else f"P{int(row['winner']) + 1} won"
         agents = ", ".join(str(row[f"agent_{q}"]) for q in range(int(row["num_players"])))
         items.append(f"<li><a href='matches/{html.escape(name)}'>{html.escape(str(cell) + ' ' if cell else '')}"
                      f"match {int(row['match_id'])}</a>: {html.escape(agents)}; {who} "

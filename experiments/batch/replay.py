@@ -7,18 +7,25 @@ A run made with `--log-decisions` is replayed from its `decisions` table: the ma
 again from its seed and decks and every logged action is applied (no agent runs, so a
 replay of an MCTS match is instant), each label checked against the logged one. Without
 the decisions table the match's agents are re-run from their seeds, which gives the same
-match, only slower. Seats are "player 0" .. "player n-1" as everywhere in tcglab (the env's
-agent `player_1` is "player 1"), and XenodeX counts cycles where the other games count turns.
+match, only slower. Seats read P1..Pn as in every text tcglab prints (`seat_name`: seat 1,
+the env's agent `player_1` and the logs' 0-based `player` 1, is "P2"; the header names both,
+"P2 (player_1)"), and XenodeX counts cycles where the other games count turns. A log written
+before labels named seats P1..Pn (XenodeX's "Synth Drone (player 1 #3)") still replays:
+`same_label` reads its "player N" as "P{N+1}".
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from experiments.batch.config import RunConfig
 from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
 from experiments.batch.shards import read_shard, run_manifest, shard_files, shard_range
+from sim.core.board import seat_and_agent, seat_name
 from sim.core.errors import TcglabError
+
+_OLD_SEAT = re.compile(r"\bplayer (\d+)\b")
 
 
 def check_match_id(match_id, matches: int) -> None:
@@ -29,9 +36,10 @@ def check_match_id(match_id, matches: int) -> None:
         raise TcglabError(f"match id {match_id!r} not in 0..{matches - 1}")
 
 
-def seat_name(seat: int) -> str:
-    """'player 1' for seat 1 (the env's agent `player_1`)."""
-    return f"player {seat}"
+def same_label(label: str, logged: str) -> bool:
+    """Whether the label of an action now is the logged one, also when the log was written
+    while labels named seat q "player q" (it now reads "P{q+1}")."""
+    return label == logged or label == _OLD_SEAT.sub(lambda m: seat_name(int(m[1])), logged)
 
 
 def _period(state) -> tuple[str, int | None]:
@@ -64,7 +72,7 @@ def replay_lines(run_dir: str | Path, match_id: int, boards: bool = True) -> Ite
            f"params id {game.params.params_id}")
     for seat in range(game.num_players):
         deck = setup.decks[seat] if setup.decks[seat] is not None else "default deck"
-        yield f"  {seat_name(seat)}: {setup.agents[seat]} with {deck}"
+        yield f"  {seat_and_agent(seat)}: {setup.agents[seat]} with {deck}"
     decisions = logged_rows(run_dir, match_id, "decisions") if config.log_decisions else None
     render = str if boards else None
     if decisions is not None and len(decisions):
@@ -104,7 +112,8 @@ def _from_log(game, setup, decisions, render, config) -> Iterator[str]:
     show = _shower(lines, render)
     for step in decisions.to_dict("records"):
         seat, action = int(step["player"]), int(step["action"])
-        if state.is_terminal() or seat != state.current_player or state.action_label(action) != step["label"]:
+        if (state.is_terminal() or seat != state.current_player
+                or not same_label(state.action_label(action), step["label"])):
             yield from lines
             raise TcglabError(f"the logged actions do not replay: at {step['label']!r} by {seat_name(seat)} the "
                               "game differs (a log of another tcglab version?)")
@@ -114,7 +123,7 @@ def _from_log(game, setup, decisions, render, config) -> Iterator[str]:
 
 
 def result_line(row: dict) -> str:
-    """'result: player 0 won (leader_hp) after 11 turns, 36 decisions' for a match row (or
+    """'result: P1 won (leader_hp) after 11 turns, 36 decisions' for a match row (or
     its error, or a game a human left)."""
     if row["end_reason"] == "left":
         return f"result: left by the human after {row['decisions']} decisions, no winner"

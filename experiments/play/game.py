@@ -17,7 +17,7 @@ import numpy as np
 
 import agents as agent_registry
 from experiments.batch.match import dealt_decks, game_for, setup_for
-from experiments.play.views import public_label
+from experiments.play.views import move_text, public_label
 from sim.core.errors import TcglabError
 
 
@@ -61,7 +61,7 @@ class HumanGame:
 
     def advance(self) -> list[str]:
         """Let the agents play until the human decides or the game ends; returns their moves
-        as the human may read them ('player 1: end turn', or a hidden choice)."""
+        as the human may read them ('P2: end turn', or a hidden choice)."""
         moves = []
         while not self.state.is_terminal() and self.state.current_player != self.seat:
             q = self.state.current_player
@@ -70,7 +70,7 @@ class HumanGame:
             think = time.perf_counter() - t0
             moves.append((q, public_label(self.state, action, self.seat, self._label_rng)))
             self._apply(action, think)
-        return [f"player {q}: {label if label is not None else 'a choice you cannot see'}" for q, label in moves]
+        return [move_text(q, label) for q, label in moves]
 
     def play(self, action: int, think: float = 0.0) -> None:
         """The human's decision (a legal action id of the state)."""

@@ -21,9 +21,10 @@ import numpy as np
 import agents as agent_registry
 from experiments.batch.config import RunConfig
 from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
-from experiments.batch.replay import check_match_id, logged_rows, result_line
+from experiments.batch.replay import check_match_id, logged_rows, result_line, same_label
 from experiments.batch.shards import run_manifest
 from experiments.play.views import all_board, public_label, seat_board
+from sim.core.board import seat_and_agent
 from sim.core.errors import TcglabError
 
 TOP_VISITS = 8  # root actions listed per search
@@ -106,7 +107,7 @@ def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, reru
     for i, action in enumerate(actions):
         actor = state.current_player
         label = state.action_label(action)
-        if state.is_terminal() or (labels is not None and label != labels[i]):
+        if state.is_terminal() or (labels is not None and not same_label(label, labels[i])):
             raise TcglabError(f"the logged actions do not replay at decision {i} ({labels[i] if labels else label!r}):"
                               " a log of another tcglab version?")
         step = {"b": lines.ids(board(state)), "who": actor,
@@ -123,8 +124,8 @@ def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, reru
     return {
         "game": config.game, "run_id": manifest["run_id"], "match_id": match_id, "seed": setup.game_seed,
         "params_id": game.params.params_id, "run_dir": str(run_dir),
-        "view": "every card (omniscient)" if seat is None else f"player {seat}'s view",
-        "seats": [{"name": f"player {q}", "agent": setup.agents[q],
+        "view": "every card (omniscient)" if seat is None else f"{seat_and_agent(seat)}'s view",
+        "seats": [{"name": seat_and_agent(q), "agent": setup.agents[q],
                    "deck": setup.decks[q] if setup.decks[q] is not None else "default deck"} for q in range(n)],
         "visits": ("recorded (the agents were re-run)" if visits is not None
                    else "not recorded: the actions came from the decisions log (re-run the agents to see them)"),

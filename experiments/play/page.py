@@ -36,7 +36,7 @@ SCRIPT = """
     var s = steps[i];
     text(el('board'), s.b.map(function (id) { return data.lines[id]; }).join('\\n'));
     text(el('where'), 'step ' + i + ' of ' + (steps.length - 1));
-    text(el('move'), s.who < 0 ? '' : 'player ' + s.who + ' plays: ' +
+    text(el('move'), s.who < 0 ? '' : 'P' + (s.who + 1) + ' plays: ' +
          (s.act === null ? 'a choice this seat cannot see' : s.act));
     text(el('result'), s.result || '');
     var ev = el('events');

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from experiments.play.game import HumanGame
 from experiments.play.record import check_out_folder, save_game
 from experiments.play.views import seat_board
+from sim.core.board import seat_and_agent, seat_name
 
 PROMPT = "your move> "
 HELP = """Type the number of an action, or a few letters of its label (they must match one action).
@@ -71,7 +72,7 @@ def _result(g: HumanGame) -> str:
     if max(returns) == min(returns):
         return f"Result: a draw ({reason})"
     winner = max(range(len(returns)), key=lambda q: returns[q])
-    who = f"you (player {winner})" if winner == g.seat else f"player {winner}"
+    who = f"you ({seat_name(winner)})" if winner == g.seat else seat_name(winner)
     return f"Result: {who} won ({reason})"
 
 
@@ -90,8 +91,8 @@ def play_in_terminal(config, seat: int, read: Callable[[str], str] = input,
     """Play the game at the terminal (see the module docstring); returns the exit code (0)."""
     check_out_folder(config.out)
     g = HumanGame(config, seat)
-    opponents = ", ".join(f"player {q}: {a}" for q, a in enumerate(g.setup.agents) if q != seat)
-    say(f"{config.game}, you are player {seat}; {opponents}; seed {config.seed}. Type ? for help.")
+    opponents = ", ".join(f"{seat_name(q)}: {a}" for q, a in enumerate(g.setup.agents) if q != seat)
+    say(f"{config.game}, you are {seat_and_agent(seat)}; {opponents}; seed {config.seed}. Type ? for help.")
     moves = g.advance()
     while not g.state.is_terminal():
         for line in _screen(g, moves):

@@ -3,6 +3,7 @@
     board = seat_board(state, seat)            # the text board built from observation(seat) only
     board = all_board(state)                   # every seat's hand too (the omniscient view)
     label = public_label(state, action, seat, rng)   # the label, or None when it names a hidden card
+    line = move_text(seat, label)              # 'P2: end turn'
 
 `seat_board` feeds the game's text board (sim.<game>.board.render_board) a view of the
 state whose every observation is derived from `state.observation(seat)`, so nothing the
@@ -10,6 +11,7 @@ seat cannot see can reach the text; the seat's own hand is added from the same
 observation. Another seat's action is shown by its label only when the label is the same
 in re-deals of everything the seat cannot see (`State.determinize`), so "scan: put X next
 on top" or a card played from a hidden hand by id stays hidden until the board shows it.
+Seats read P1..Pn (`sim.core.board.seat_name`), as in every text a person reads.
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ import importlib
 from typing import Any
 
 import numpy as np
+
+from sim.core.board import seat_name
 
 TWIN_CHECKS = 2  # re-deals a label must survive unchanged to be shown to another seat
 
@@ -64,7 +68,7 @@ class _SeatView:
 
 def _to_decide(state: Any) -> list[str]:
     current = state.current_player
-    return [f"player {current} to decide"] if current >= 0 else []
+    return [f"{seat_name(current)} to decide"] if current >= 0 else []
 
 
 def seat_board(state: Any, seat: int) -> str:
@@ -72,7 +76,7 @@ def seat_board(state: Any, seat: int) -> str:
     name = game_name(state)
     you = state.observation(seat)["you"]
     lines = [_render(state)(_SeatView(state, seat))] + _to_decide(state)
-    lines.append(f"Hand of player {seat} (yours): {_hand_text(name, state.game, you)}")
+    lines.append(f"Hand of {seat_name(seat)} (yours): {_hand_text(name, state.game, you)}")
     return "\n".join(lines)
 
 
@@ -81,7 +85,7 @@ def all_board(state: Any) -> str:
     name = game_name(state)
     lines = [_render(state)(_SeatView(state, 0))] + _to_decide(state)
     for seat in range(state.game.num_players):
-        lines.append(f"Hand of player {seat}: {_hand_text(name, state.game, state.observation(seat)['you'])}")
+        lines.append(f"Hand of {seat_name(seat)}: {_hand_text(name, state.game, state.observation(seat)['you'])}")
     return "\n".join(lines)
 
 
@@ -112,5 +116,5 @@ def public_label(state: Any, action: int, seat: int, rng: np.random.Generator) -
 
 
 def move_text(seat: int, label: str | None) -> str:
-    """'player 2: deploy ...', or 'player 2: a choice you cannot see'."""
-    return f"player {seat}: {label if label is not None else 'a choice you cannot see'}"
+    """'P3: deploy ...' (seat 2), or 'P3: a choice you cannot see'."""
+    return f"{seat_name(seat)}: {label if label is not None else 'a choice you cannot see'}"

@@ -64,8 +64,8 @@ def test_cli_run_and_replay(tmp_path, capsys):
     assert "4 matches (0 errors)" in text and "win rate by agent" in text
     assert main(["replay", str(out), "2"]) == 0
     text = capsys.readouterr().out
-    assert "-- turn 1 --" in text and "end turn" in text and "result: player" in text
-    assert "re-running the agents" in text and "player 0: " in text
+    assert "-- turn 1 --" in text and "end turn" in text and "result: P" in text
+    assert "re-running the agents" in text and "P1: " in text
 
 
 def test_replay_of_logged_actions_matches_the_agents_rerun(tmp_path, capsys):

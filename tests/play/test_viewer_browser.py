@@ -66,7 +66,7 @@ def test_the_viewer_steps_through_a_match_and_ends_on_the_logged_result(tmp_path
     body.send_keys(Keys.END)
     row = read_table(out, "matches").iloc[0]
     result = _text(browser, "result")
-    winner = "a draw" if row["winner"] < 0 else f"player {row['winner']} won"
+    winner = "a draw" if row["winner"] < 0 else f"P{row['winner'] + 1} won"
     assert result.startswith(f"Result: {winner} ({row['end_reason']})"), result
     total = int(_text(browser, "where").split(" of ")[1])
     assert total == row["decisions"]
