@@ -16,6 +16,7 @@ Modules:
 - `plots`: matplotlib figures of those tables (extra `analysis`);
 - `findings`: what was run and its findings as plain sentences with intervals (a report's opening);
 - `report`: `write_report(folder)`, the PNG/CSV/HTML report of a run or sweep (`tcglab report`).
+- `output_folder`: `whole_folder(out)`, a report's folder written whole or not at all.
 
 The names of `frames`, `tables`, `card_stats` and `ratings` are importable from here.
 """

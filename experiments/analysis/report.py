@@ -21,6 +21,7 @@ import pandas as pd
 from experiments import analysis as A  # the package: tables, card_stats, ratings
 from experiments.analysis import plots
 from experiments.analysis.findings import findings, run_info, what_was_run
+from experiments.analysis.output_folder import whole_folder
 from experiments.batch.shards import read_manifest, read_table
 from experiments.play import viewer_name, write_viewer
 from experiments.sweep import SweepResults, load_results
@@ -210,13 +211,21 @@ def _match_links(folder: Path, matches: pd.DataFrame, out: Path, limit: int) -> 
 def write_report(folder: str | Path, out: str | Path | None = None, top_cards: int = 20,
                  viewer_matches: int = 5) -> Path:
     """Write PNG plots, CSV tables and index.html for a sweep or run folder; returns index.html.
+    The folder (default `folder/report`) is written whole or not at all and replaces an earlier
+    report there; a folder of other files is refused (experiments/analysis/output_folder.py).
     The page shows the first `top_cards` rows of the card table (cards.csv holds every card).
     The first `viewer_matches` matches get a viewer page in `matches/`, linked from the page."""
     if isinstance(top_cards, bool) or not isinstance(top_cards, int) or top_cards < 1:
         raise TcglabError(f"top_cards (--top-cards): must be a whole number >= 1, got {top_cards!r}")
     results = load_any(folder)
-    out = Path(out) if out else Path(folder) / "report"
-    out.mkdir(parents=True, exist_ok=True)
+    final = Path(out) if out else Path(folder) / "report"
+    with whole_folder(final, "tables.json") as out:
+        _write_pages(folder, results, out, top_cards, viewer_matches)
+    return final / "index.html"
+
+
+def _write_pages(folder: str | Path, results: SweepResults, out: Path, top_cards: int, viewer_matches: int) -> None:
+    """Every file of the report of `results` into the (new, empty) folder `out`."""
     tables, figures = build(results)
     for name, fig in figures.items():
         fig.savefig(out / f"{name}.png")
@@ -259,4 +268,3 @@ def write_report(folder: str | Path, out: str | Path | None = None, top_cards: i
             "</body></html>")
     (out / "index.html").write_text(page, encoding="utf-8")
     (out / "tables.json").write_text(json.dumps(sorted(tables)), encoding="utf-8")
-    return out / "index.html"
