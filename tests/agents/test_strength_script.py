@@ -90,13 +90,21 @@ def test_a_strength_worker_killed_mid_run_is_replaced_and_the_summary_is_the_one
     proc = subprocess.Popen([sys.executable, "-m", "experiments.strength", *args, "--workers", "2", "--log", str(log),
                              "--out", str(out)], cwd=Path(__file__).resolve().parents[2],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 120
-    while time.time() < deadline and proc.poll() is None and len(log.read_text().splitlines() if log.exists() else []) < 3:
-        time.sleep(0.02)
-    workers = [pid for pid in children(proc.pid)
-               if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
-    assert workers and proc.poll() is None, "the run should be playing on its workers"
-    os.kill(workers[0], signal.SIGKILL)
-    _, err = proc.communicate(timeout=180)
+    try:
+        deadline = time.time() + 120
+        while (time.time() < deadline and proc.poll() is None
+               and len(log.read_text().splitlines() if log.exists() else []) < 3):
+            time.sleep(0.02)
+        workers = [pid for pid in children(proc.pid)
+                   if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        assert workers and proc.poll() is None, "the run should be playing on its workers"
+        os.kill(workers[0], signal.SIGKILL)
+        _, err = proc.communicate(timeout=180)
+    finally:
+        if proc.poll() is None:  # a hung run (the fault this test is about) must not outlive it
+            for pid in children(proc.pid):
+                os.kill(pid, signal.SIGKILL)
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 0, err
     _same_matches(json.loads(out.read_text()), strength.run(strength.parse_args(args), progress=False))

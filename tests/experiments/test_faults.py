@@ -340,10 +340,15 @@ def test_a_run_is_extended_by_a_larger_matches(tmp_path, whole):
 def test_a_lost_local_worker_is_replaced_and_the_run_completes(tmp_path, whole):
     out = tmp_path / "run"
     proc = start(out)
-    wait_for_shards(out, 1, proc)
-    victim = children(proc.pid)[0]
-    os.kill(victim, signal.SIGKILL)
-    _, err = proc.communicate(timeout=180)
+    try:
+        wait_for_shards(out, 1, proc)
+        victim = children(proc.pid)[0]
+        os.kill(victim, signal.SIGKILL)
+        _, err = proc.communicate(timeout=180)
+    finally:
+        if proc.poll() is None:  # a hung run (what this test once caught) must not outlive it
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 0, err
     assert_same_run(out, whole)
 
