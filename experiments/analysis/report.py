@@ -133,6 +133,8 @@ def _table_html(name: str, df: pd.DataFrame, rows: int = 40) -> str:
     if name == "cards":  # the columns a reader compares; every column is in cards.csv
         df = df[[c for c in CARD_COLUMNS if c in df.columns]]
     shown = df.head(rows)
+    if "seat" in shown.columns and pd.api.types.is_integer_dtype(shown["seat"]):
+        shown = shown.assign(seat=[f"P{q + 1}" for q in shown["seat"]])  # the page names seats as people do
     if name.endswith("_matchups"):
         shown = A.matchup_matrix(df).map(lambda v: "" if pd.isna(v) else f"{v:.1%}")
     text = shown.to_html(index=name.endswith("_matchups"), float_format=lambda v: f"{v:.3f}",

@@ -156,7 +156,7 @@ def end_reasons(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
 
 
 def seat_win_rates(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
-    """Win rate by seat position (player 0, 1, ...), against the fair 1/n, per `group` (add
+    """Win rate by seat position (0-based `seat`: 0 is P1, 1 is P2, ...), against the fair 1/n, per `group` (add
     "num_players" to the group when a table mixes player counts)."""
     out = win_rates(matches, by="seat", group=group)
     n = seat_rows(matches, group).groupby(group_keys(group) + ["seat"], dropna=False, sort=True)[

@@ -44,7 +44,7 @@ def check_playable(config: RunConfig):
             action = agent.act(state.clone(), np.random.default_rng(0))
         except Exception as exc:
             raise RunConfigError(f"agents: {spec!r} cannot play {config.game} "
-                                 f"(on an opening state, player {state.current_player}): {_reason(exc)}") from None
+                                 f"(on an opening state, P{state.current_player + 1}): {_reason(exc)}") from None
         if action not in state.legal_actions():
             raise RunConfigError(f"agents: {spec!r} answered {action!r} on an opening state of {config.game}, "
                                  "which is not a legal action")

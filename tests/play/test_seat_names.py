@@ -113,6 +113,8 @@ def test_a_reports_match_list_names_the_winner_p1_to_pn(logged, tmp_path):
     assert not OLD.search(page), OLD.search(page)
     winner = int(read_table(out, "matches")["winner"].iloc[0])
     assert (f"; P{winner + 1} won (" if winner >= 0 else "; draw (") in page
+    seats = page.split("<h3>seat_win_rates</h3>")[1].split("</tbody>")[0]
+    assert [f"<td>P{q + 1}</td>" in seats for q in range(n)] == [True] * n  # the table's seat column too
 
 
 def test_a_plots_seat_lines_are_labelled_p1_to_pn():
