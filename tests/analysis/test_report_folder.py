@@ -9,11 +9,7 @@ import pytest
 from experiments.analysis.output_folder import whole_folder
 from experiments.cli import main
 from sim.core.errors import TcglabError
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` with its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+from tests.folder_checks import snapshot
 
 
 @pytest.fixture(scope="module")

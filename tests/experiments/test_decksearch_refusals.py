@@ -9,6 +9,7 @@ import pytest
 
 from experiments.cli import main
 from experiments.decksearch.report import card_lines, mean_sentence
+from tests.folder_checks import one_line
 
 SEARCH = """game = "first_cycle"
 seed = 7
@@ -39,13 +40,6 @@ def search_file(tmp_path: Path, agent: str = "random", params: str = "", gauntle
     path = tmp_path / "s.toml"
     path.write_text(SEARCH.format(agent=agent, params=params, gauntlet=gauntlet))
     return path
-
-
-def one_line(capsys) -> str:
-    err = capsys.readouterr().err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 @pytest.mark.parametrize(("changes", "named"), [

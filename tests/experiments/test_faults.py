@@ -25,6 +25,7 @@ from experiments import RunConfig, read_table, run
 from experiments.batch.runner import TIMING_COLUMNS
 from experiments.batch.shards import CorruptLogError
 from experiments.cli import main
+from tests.folder_checks import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 # 400 matches: about 2 s of play after start-up, so a signal sent once two shards exist lands
@@ -301,11 +302,6 @@ def test_replay_and_view_say_what_a_folder_is_when_it_is_not_a_run(tmp_path, cap
                                                                if command == "view" else [])]) == 2
             err = capsys.readouterr().err
             assert text in err and err.count("\n") == 1, (name, command, err)
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder`, hidden ones included, with its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_a_resume_with_other_settings_names_them_and_leaves_the_folder_as_it_was(tmp_path, whole, capsys):

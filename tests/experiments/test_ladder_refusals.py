@@ -8,22 +8,9 @@ from pathlib import Path
 import pytest
 
 from experiments.cli import main
+from tests.folder_checks import one_line, snapshot
 
 LADDER = ["ladder", "--game", "first_cycle", "--agents", "random,greedy", "--matches", "2", "--no-progress"]
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` (dot files too) and its bytes; {} when there is no folder."""
-    if not folder.exists():
-        return {}
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def one_line(capsys) -> str:
-    err = capsys.readouterr().err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

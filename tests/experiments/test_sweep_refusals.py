@@ -14,6 +14,7 @@ import pytest
 
 from experiments.cli import main
 from experiments.sweep import SweepError, load_results, parse_sweep
+from tests.folder_checks import one_line, snapshot
 
 SWEEP = """name = "ok"
 game = "first_cycle"
@@ -31,20 +32,6 @@ def sweep_file(tmp_path: Path, matches: int = 4, stop: str = "") -> Path:
     path = tmp_path / f"sweep_{matches}_{abs(hash(stop))}.toml"
     path.write_text(SWEEP.format(matches=matches, stop=stop))
     return path
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` (dot files too) and its bytes; {} when there is no folder."""
-    if not folder.exists():
-        return {}
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def one_line(capsys) -> str:
-    err = capsys.readouterr().err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ import pytest
 
 from experiments.cli import main
 from experiments.tune import TuneError, load_tune_file, run_tune
+from tests.folder_checks import one_line, snapshot
 
 TUNE = """name = "refusals"
 game = "first_cycle"
@@ -31,20 +32,6 @@ direction = "minimize"
 matches = 4
 top_k = 1
 """
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` (dot files too) and its bytes; {} when there is no folder."""
-    if not folder.exists():
-        return {}
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def one_line(capsys) -> str:
-    err = capsys.readouterr().err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 from experiments.cli import main as cli  # noqa: E402
+from tests.folder_checks import snapshot
 
 TINY = ["--steps", "32", "--num-envs", "2", "--n-steps", "8", "--batch-size", "16", "--device", "cpu",
         "--net-arch", "16", "--eval-every", "0", "--eval-matches", "2", "--eval-opponents", "random"]
@@ -79,11 +80,6 @@ def finished(tmp_path_factory):
     out = tmp_path_factory.mktemp("finished") / "run"
     assert cli(["train", *TINY, "--out", str(out)]) == 0
     return out
-
-
-def snapshot(folder) -> dict[str, bytes]:
-    """Every file under `folder` with its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_init_from_weights_of_another_network_is_refused(finished, tmp_path, capsys):
