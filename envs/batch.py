@@ -100,8 +100,8 @@ class BatchEnv:
     def __init__(self, game: str = "first_cycle", num_envs: int = 16, seed: int | None = None,
                  opponent: Any = None, seat: int | str = 0, decks: Sequence[Any] | None = None,
                  **param_overrides: Any) -> None:
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be at least 1, got {num_envs}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer) or num_envs < 1:
+            raise ValueError(f"num_envs must be an int of at least 1, got {num_envs!r}")
         self.card_game_spec = game_spec(game)
         self.game = load_game(game, **param_overrides)
         self.encoder = self.card_game_spec.make_encoder(self.game)

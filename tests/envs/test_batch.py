@@ -118,3 +118,9 @@ def test_seeding_is_reproducible_and_per_slot():
     assert seeds_a == seeds_b and np.array_equal(out_a.obs, out_b.obs)
     assert seeds_c == seeds_a[:2] and np.array_equal(out_c.obs, out_a.obs[:2])
     assert run(4, 10)[0] != seeds_a
+
+
+@pytest.mark.parametrize("num_envs", [0, -3, 2.5, "4", True, None])
+def test_a_bad_num_envs_is_refused_naming_the_value(num_envs):
+    with pytest.raises(ValueError, match=f"num_envs must be an int of at least 1, got {num_envs!r}"):
+        BatchEnv("first_cycle", num_envs=num_envs)
