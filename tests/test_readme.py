@@ -12,7 +12,7 @@ def test_the_engine_example_plays_a_real_game(capsys):
     engine = next(b for b in blocks if "load_game" in b and "while not state.is_terminal()" in b)
     exec(compile(engine, "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
-    assert len(out) > 10 and re.match(r"player [01]: ", out[0]) and "end turn" not in out[0]
+    assert len(out) > 10 and re.match(r"P[12]: ", out[0]) and "end turn" not in out[0]
     result = next(i for i, line in enumerate(out) if line.startswith("[") and "]" in line)
     assert out[result].endswith("leader_hp") or out[result].endswith("turn_limit")
     assert any(line.startswith("Game over:") for line in out[result:])
