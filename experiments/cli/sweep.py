@@ -35,7 +35,8 @@ def add_parsers(sub) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Validate the whole sweep, then run (or resume) it and print the cells."""
-    from experiments.sweep import SweepCellsFailed, load_sweep_file, run_sweep, validate_sweep
+    from experiments.batch.runner import versions
+    from experiments.sweep import SweepCellsFailed, load_sweep_file, produced_by, run_sweep, validate_sweep
     if args.workers is not None and args.workers < 1:
         raise TcglabError(f"--workers: must be >= 1, got {args.workers}")
     sweep = load_sweep_file(args.file, matches=args.matches)
@@ -50,9 +51,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         cells = run_sweep(sweep, args.out, workers=args.workers, backend=args.backend,
                           ray_address=args.ray_address, resume=args.resume, progress=not args.no_progress)
     except SweepCellsFailed as exc:
+        print(produced_by(sweep, versions()["git"]))
         print(exc.cells.to_string(index=False, na_rep="n/a"))
         raise
     print(f"sweep {sweep.name!r}: {len(cells)} cells, {int(cells['matches'].sum())} matches in {args.out}")
+    print(produced_by(sweep, versions()["git"]))
     print(cells.to_string(index=False, na_rep="n/a", float_format=lambda v: f"{v:.3f}"))
     print("lineup_win_rate: the cell's first agent or deck (as listed) over its matches; first_player_win_rate: "
           "the seat that moved first; draws count 1/n; intervals are Wilson 95%; n/a: not measured")

@@ -132,11 +132,14 @@ def ladder_table(matches: pd.DataFrame) -> pd.DataFrame:
 def ladder_markdown(table: pd.DataFrame, spec: LadderSpec) -> str:
     """The ladder as a markdown section: what was played, then the table, then one sentence
     naming the leader and whether its score interval clears the next agent's."""
+    from experiments.batch.runner import versions
     seats = table.attrs.get("seats", 0)
+    params = ", ".join(f"{k}={v}" for k, v in sorted(spec.params.items())) or "at their defaults"
     lines = [f"### {spec.game}, {seats} seats",
              "",
              f"{table.attrs.get('matches', 0):,} matches: every lineup of {', '.join(spec.agents)} "
-             f"{spec.matches} times, seats {'swapped' if seats == 2 else 'rotated'}, seed {spec.seed}. "
+             f"{spec.matches} times, seats {'swapped' if seats == 2 else 'rotated'}, seed {spec.seed}; "
+             f"params {params}; the game's default decks; code version {versions()['git'] or 'unknown'}. "
              f"Games = seats played (a mirror counts each of its seats). Score = (wins + draws / {seats}) "
              f"/ games (1/{seats} = as strong as the field), 95% Wilson interval; rating = openskill mu, "
              "interval mu +- 2 sigma.",

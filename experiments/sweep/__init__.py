@@ -9,12 +9,19 @@ Modules:
 - `spec`: the sweep file format, parsed and validated into cells (`load_sweep_file`,
   `parse_sweep`, `validate_sweep`, `Sweep`, `Cell`, `StopRule`, `SweepError`);
 - `runner`: running the cells with the batch runner, early stop, and reading a sweep
-  folder back (`run_sweep`, `load_results`, `SweepResults`, `stop_metric`);
+  folder back (`run_sweep`, `load_results`, `SweepResults`, `stop_metric`, `produced_by`);
 - `folder`: a sweep folder's `sweep.json` and `cell.json` read back and checked, and the
   folder refused before anything is written (`check_folder`, `SweepFolderError`).
 """
 from experiments.sweep.folder import SweepFolderError
-from experiments.sweep.runner import SweepCellsFailed, SweepResults, load_results, run_sweep, stop_metric
+from experiments.sweep.runner import (
+    SweepCellsFailed,
+    SweepResults,
+    load_results,
+    produced_by,
+    run_sweep,
+    stop_metric,
+)
 from experiments.sweep.spec import (
     Cell,
     StopRule,
@@ -36,6 +43,7 @@ __all__ = [
     "load_results",
     "load_sweep_file",
     "parse_sweep",
+    "produced_by",
     "run_sweep",
     "stop_metric",
     "validate_sweep",

@@ -245,6 +245,31 @@ def _run_each_cell(sweep: Sweep, out: Path, configs: list[RunConfig], progress: 
     return failed
 
 
+def produced_by(sweep: Sweep, code_version: str | None) -> str:
+    """One line naming what a sweep's figures come from: game, the agents, decks, params and
+    seed every cell shares (or "swept" for an axis that varies by cell), the matches per cell
+    and the code version (`code_version`, e.g. `experiments.batch.runner.versions()["git"]`)."""
+    configs = [c.config for c in sweep.cells]
+
+    def shared(values: list, fmt) -> str:
+        distinct = list(dict.fromkeys(values))
+        return fmt(distinct[0]) if len(distinct) == 1 else "swept (a column of the table)"
+
+    params = shared([c.params for c in configs],
+                    lambda p: ", ".join(f"{k}={v}" for k, v in p) or "at their defaults")
+    agents = shared([c.agents for c in configs], ",".join)
+    decks = shared([c.decks for c in configs], lambda d: ",".join(d) if d else "the game's default decks")
+    seed = shared([c.seed for c in configs], str)
+    caps = sorted({c.matches for c in configs})
+    matches = f"{caps[0]}" if len(caps) == 1 else f"{caps[0]} to {caps[-1]}"
+    swap = shared([c.swap_seats for c in configs],
+                  lambda s: "agents and decks rotate seats match by match" if s else "fixed seats")
+    stop = " at most (early stop)" if sweep.stop else ""
+    return (f"{sweep.game}; params {params}; agents {agents}; decks {decks}; {swap}; seed {seed}; "
+            f"{matches} matches per cell{stop}; {len(configs)} cells; sweep file {sweep.source}; "
+            f"code version {code_version or 'unknown'}")
+
+
 def _axis_value(key: str, value):
     if key in ("decks", "agents"):
         return " vs ".join(value) if isinstance(value, (list, tuple)) else value

@@ -82,13 +82,14 @@ def plot_front(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, path: P
 
 
 def provenance(spec: TuneSpec, trials: int) -> str:
-    """Game, agents, decks, fixed params, seeds and counts: what produced the figures."""
+    """Game, agents, decks, fixed params, seeds, counts and the code version: what produced the figures."""
+    from experiments.batch.runner import versions
     decks = ", ".join(spec.base.decks) if spec.base.decks else "the game's default decks"
     fixed = ", ".join(f"{k}={v}" for k, v in spec.base.params) or "none"
     return (f"Game {spec.game}; agents {', '.join(spec.base.agents)}; decks: {decks}; fixed params: {fixed}. "
             f"{trials} trials of {spec.base.matches} matches each on run seed {spec.base.seed} (every trial the "
             f"same seeds); sampler {spec.sampler_kind}; held-out checks of {spec.holdout_matches} matches on run "
-            f"seed {spec.holdout_seed}.")
+            f"seed {spec.holdout_seed}; code version {versions()['git'] or 'unknown'}.")
 
 
 def _point(spec: TuneSpec, row) -> str:

@@ -47,7 +47,10 @@ def trials_table(spec: TuneSpec, study) -> pd.DataFrame:
         row["same_as"] = attrs.get("same_as")
         row["error"] = attrs.get("error")
         rows.append(row)
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    if "same_as" in table.columns:  # a trial number, never 0.0 beside the NaN of trials that are not copies
+        table["same_as"] = table["same_as"].astype("Int64")
+    return table
 
 
 def _signed(spec: TuneSpec, table: pd.DataFrame) -> np.ndarray:
