@@ -53,7 +53,10 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     table = run_ladder(spec, args.out, workers=args.workers, resume=args.resume, progress=not args.no_progress)
     text = ladder_markdown(table, spec)
     print(text)
-    (Path(args.out) / "ladder.md").write_text(text, encoding="utf-8")
+    try:
+        write_whole(Path(args.out) / "ladder.md", text)
+    except OSError as exc:
+        raise TcglabError(f"cannot write {Path(args.out) / 'ladder.md'}: {exc.strerror or exc}") from None
     if args.docs:
         try:
             write_section(Path(args.docs), text)
@@ -113,4 +116,16 @@ def write_section(path: Path, section: str) -> None:
         new = pattern.sub(lambda _: section + "\n", old, count=1)
     else:
         new = old.rstrip("\n") + ("\n\n" if old else "") + section
-    path.write_text(new, encoding="utf-8")
+    write_whole(path, new)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all: into a temporary file beside it, then renamed
+    over it, so a full disk or a kill mid-write leaves the old file as it was (and no temporary)."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
