@@ -14,6 +14,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from experiments.batch.lock import LOCK_NAME, WRITER_NAME, FolderLock
 from sim.core.errors import TcglabError
 
 
@@ -31,9 +32,10 @@ def add_parsers(sub) -> None:
 
 
 def cmd_decksearch(args: argparse.Namespace) -> int:
-    """Check the flags and the whole search (nothing is written before), run it, write the
-    outputs, print where the summary is."""
-    from experiments.decksearch import confirm_elites, load_search_file, run_search, write_outputs
+    """Check the flags and the whole search (nothing is written before), then, holding `--out`'s
+    lock (one writer per folder, `experiments.batch.lock`), run it, write the outputs and print
+    the summary. A refused search leaves the folder as it found it."""
+    from experiments.decksearch import load_search_file
     search = load_search_file(args.file)
     for name, value in (("seed", args.seed), ("iterations", args.iterations)):
         if value is not None:
@@ -43,15 +45,45 @@ def cmd_decksearch(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise TcglabError(f"--workers: must be >= 1, got {args.workers}")
     out = Path(args.out)
+    _refuse_used(out)
+    lock = FolderLock(out, "tcglab decksearch")
+    try:
+        lock.acquire()
+    except OSError as exc:
+        raise TcglabError(f"--out: cannot write to {out}: {exc.strerror or exc}") from None
+    try:
+        _refuse_used(out)  # again, now that no other writer can change it
+        return _search(args, search, out)
+    except BaseException:
+        if not _used(out):
+            lock.abandon()  # refused before anything was written: the folder is left as it was found
+        raise
+    finally:
+        lock.release()
+
+
+def _used(out: Path) -> bool:
+    """Whether `out` holds anything besides the folder lock's own files."""
+    return out.is_dir() and any(p.name not in (LOCK_NAME, WRITER_NAME) for p in out.iterdir())
+
+
+def _refuse_used(out: Path) -> None:
+    """TcglabError unless `out` is new or empty (a search never mixes with another's files)."""
     if out.exists() and not out.is_dir():
         raise TcglabError(f"--out: {out} is not a folder; choose a new folder")
-    if out.exists() and any(out.iterdir()):
+    if _used(out):
         raise TcglabError(f"--out: {out} is not empty; choose a new folder")
+
+
+def _search(args: argparse.Namespace, search, out: Path) -> int:
+    """Run the search into `out` (its lock held), write the outputs, print the summary."""
+    from experiments.decksearch import confirm_elites, run_search, write_outputs
 
     def say(r: dict) -> None:
         if not args.no_progress:
-            print(f"round {r['round'] + 1}/{search.iterations}: {r['new_decks']} new decks, {r['cells']} cells, "
-                  f"best {r['best']:.2f}", file=sys.stderr, flush=True)
+            print(f"round {r['round'] + 1}/{search.iterations}: {r['new_decks']} new decks, {r['cells']} cells "
+                  f"held, best elite's score {r['best']:.2f} (wins + draws/n per gauntlet match)",
+                  file=sys.stderr, flush=True)
     result = run_search(search, out, workers=args.workers, on_round=say)
     command = " ".join(shlex.quote(a) for a in ["tcglab", "decksearch", args.file, "--out", args.out,
                                                  "--seed", str(search.seed), "--iterations", str(search.iterations)])

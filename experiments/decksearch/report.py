@@ -18,6 +18,7 @@ The folder then holds:
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pandas as pd
@@ -45,19 +46,24 @@ def write_outputs(result: SearchResult, out: str | Path, command: str,
     cards = card_table(result)
     elites.to_csv(out / "elites.csv", index=False)
     cards.to_csv(out / "cards.csv", index=False)
-    (out / "elites.md").write_text(_markdown(elites) + "\n", encoding="utf-8")
-    (out / "cards.md").write_text(_markdown(cards) + "\n", encoding="utf-8")
+    version = versions()
+    made = produced_by(result, command, version.get("git"))
+    (out / "elites.md").write_text(f"# Elites of a deck search\n\n{made}\n\n{ELITES_KEY}\n\n{_markdown(elites)}\n",
+                                   encoding="utf-8")
+    (out / "cards.md").write_text(f"# Cards among the elites of a deck search\n\n{made}\n\n{CARDS_KEY}\n\n"
+                                  f"{_markdown(cards)}\n", encoding="utf-8")
     matches, card_events = search_frames(result)
     matches.to_parquet(out / "matches.parquet", index=False)
     card_events.to_parquet(out / "cards.parquet", index=False)
-    version = versions()
     (out / "search.json").write_text(json.dumps({"search": json.loads(result.search.to_json()),
                                                  "gauntlet": list(result.opponents), "rounds": result.rounds,
                                                  "ranges": result.ranges, "versions": version, "command": command},
                                                 indent=1) + "\n", encoding="utf-8")
     heatmap = write_heatmap(result, out / "heatmap.png")
-    summary = out / "summary.md"
-    summary.write_text(summary_text(result, elites, cards, command, version.get("git"), out), encoding="utf-8")
+    summary = out / "summary.md"  # written last, whole or not at all: its presence marks a finished search
+    tmp = out / f".summary.md.{os.getpid()}.tmp"
+    tmp.write_text(summary_text(result, elites, cards, command, version.get("git"), out), encoding="utf-8")
+    os.replace(tmp, summary)
     return {"summary": summary, "heatmap": heatmap, "elites": out / "elites.csv", "cards": out / "cards.csv"}
 
 
@@ -70,6 +76,32 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+ELITES_KEY = ("One row per elite (archive cell held), best first. `win_rate` is the score against the gauntlet, "
+              "(wins + draws/n) / matches over the `matches` gauntlet matches it played (seats swapped), with "
+              "its Wilson 95% interval `ci_low`..`ci_high`; `heldout_*` the same on the held-out seed "
+              "`heldout_seed` over `heldout_matches` matches (empty: not confirmed); `round` is the round "
+              "(0-based) that found it; the measure columns are the archive's axes.")
+CARDS_KEY = ("One row per pool card. `elites_holding` of the elites hold it (`elite_inclusion`, Wilson 95% "
+             "interval `elite_inclusion_low`..`elite_inclusion_high`); `evaluated_inclusion` is its share of all "
+             "decks evaluated and `lift` the difference. The rest are its statistics over the search's `games` "
+             "gauntlet matches of decks holding it, from the candidate's seat: `win_rate` (with its 95% "
+             "interval), `drawn_rate`, `play_rate` and `drawn_effect` (win rate when drawn minus when not, "
+             "with its 95% interval).")
+
+
+def produced_by(result: SearchResult, command: str, code_version: str | None) -> str:
+    """The sentence naming what produced a search's figures: command, seed, code version, game,
+    params, pool, agent and gauntlet."""
+    s = result.search
+    pool = (f"a collection of {s.collection['packs']} packs (seed {s.collection['seed']})" if s.collection
+            else "the whole card pool")
+    params = json.dumps(s.params, sort_keys=True) if s.params else "at their defaults"
+    return (f"Produced by `{command}` (seed {s.seed}, code version {code_version or 'unknown'}): "
+            f"{s.game} with params {params}, {pool}, agent {s.agent} at every seat, gauntlet "
+            f"{', '.join(result.opponents)} with {s.matches} matches per opponent (seats swapped, the same "
+            "match seeds for every deck).")
+
+
 def summary_text(result: SearchResult, elites: pd.DataFrame, cards: pd.DataFrame, command: str,
                  code_version: str | None, out: str | Path = ".") -> str:
     """The findings as markdown sentences (see the module docstring)."""
@@ -80,12 +112,7 @@ def summary_text(result: SearchResult, elites: pd.DataFrame, cards: pd.DataFrame
     matches = sum(e.evaluation.matches for e in result.entries.values())
     axes = " and ".join(f"{m.name} ({m.what}, {lo:g} to {hi:g}, {a.bins} bins)"
                         for m, a, (lo, hi) in zip(result.measures, s.measures, result.ranges))
-    lines = [f"# Deck search: {s.game}", "",
-             f"Produced by `{command}` (seed {s.seed}, code version {code_version or 'unknown'}): "
-             f"{s.game} with params {json.dumps(s.params, sort_keys=True) if s.params else 'at their defaults'}, "
-             f"{'a collection of ' + str(s.collection['packs']) + ' packs (seed ' + str(s.collection['seed']) + ')' if s.collection else 'the whole card pool'}, "
-             f"agent {s.agent} at every seat, gauntlet {', '.join(result.opponents)} with {s.matches} matches "
-             f"per opponent (seats swapped, the same match seeds for every deck). Archive axes: {axes}.", "",
+    lines = [f"# Deck search: {s.game}", "", produced_by(result, command, code_version) + f" Archive axes: {axes}.", "",
              "## Findings", ""]
     lines.append(f"- The search evaluated {_n(len(result.entries), 'distinct legal deck')} in "
                  f"{_n(matches, 'match', 'matches')} over "
@@ -103,7 +130,8 @@ def summary_text(result: SearchResult, elites: pd.DataFrame, cards: pd.DataFrame
             which = "the best elite scored" if len(held) == 1 else f"the {len(held)} best elites scored:"
             lines.append(f"- On held-out seeds (run seed {int(held['heldout_seed'].iloc[0])}, "
                          f"{_n(s.confirm_matches, 'match', 'matches')} per opponent) {which} "
-                         + "; ".join(f"`{r['deck_file']}` {r['heldout_win_rate']:.2f} (Wilson 95% interval "
+                         + "; ".join(f"`{r['deck_file']}` {r['heldout_win_rate']:.2f} over {int(r['heldout_matches'])} matches "
+                                     "(Wilson 95% interval "
                                      f"{r['heldout_low']:.2f} to {r['heldout_high']:.2f}) against "
                                      f"{r['win_rate']:.2f} in the search" for _, r in held.iterrows()) + ".")
         if len(elites) > 1:
