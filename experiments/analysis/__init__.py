@@ -8,6 +8,8 @@ Every table is a pandas frame with counts and 95% intervals, computed from a mat
     A.card_stats(matches, cards)               # per-card draw / play / opening statistics
 
 Modules:
+- `checks`: what the helpers receive, checked at the call (`AnalysisInputError` names the
+  argument and the bad value: a path instead of a frame, a missing column, a negative count);
 - `frames`: finished matches, one row per seat, swept params as columns (the building blocks);
 - `tables`: win rates, matchups, first-player advantage, lengths, end reasons, seat win rates,
   param response;
@@ -21,6 +23,7 @@ Modules:
 The names of `frames`, `tables`, `card_stats` and `ratings` are importable from here.
 """
 from experiments.analysis.card_stats import agents_differ, card_names, card_stats
+from experiments.analysis.checks import AnalysisInputError
 from experiments.analysis.frames import played, seat_rows, varying_params, with_params
 from experiments.analysis.ratings import ratings
 from experiments.analysis.tables import (
@@ -37,6 +40,7 @@ from experiments.analysis.tables import (
 )
 
 __all__ = [
+    "AnalysisInputError",
     "agents_differ",
     "card_names",
     "card_stats",

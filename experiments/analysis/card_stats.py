@@ -29,6 +29,14 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from experiments.analysis.checks import (
+    SEATS_NEEDS,
+    AnalysisInputError,
+    check_cards,
+    check_count,
+    check_flag,
+    check_matches,
+)
 from experiments.analysis.frames import group_keys, seat_rows
 from experiments.stats import difference_ci, proportion_ci
 
@@ -77,6 +85,16 @@ def _difference(out: pd.DataFrame, name: str, s1, n1, s2, n2) -> None:
     out[name], out[f"{name}_low"], out[f"{name}_high"] = d, lo, hi
 
 
+def _foreign_cards(matches: pd.DataFrame, cards: pd.DataFrame) -> None:
+    """AnalysisInputError when no card event belongs to a match of `matches` (another run's cards)."""
+    runs = sorted(map(str, set(cards["run_id"].unique())))
+    if not set(runs) & set(map(str, matches["run_id"].unique())):
+        raise AnalysisInputError(
+            f"cards and matches share no match: the cards are of run(s) {', '.join(runs[:4])}, the matches of "
+            f"run(s) {', '.join(sorted(map(str, matches['run_id'].unique()))[:4])}; pass the cards table of the "
+            "same run (experiments.read_table(run_dir, 'cards'))")
+
+
 def agents_differ(matches: pd.DataFrame) -> bool:
     """True when the seats of the finished matches were played by more than one agent."""
     seats = seat_rows(matches)
@@ -89,7 +107,16 @@ def card_stats(matches: pd.DataFrame, cards: pd.DataFrame, group: str | Sequence
     """One row per card (per `group`, per deck with `by_deck`, per agent with `by_agent`):
     games holding it, draw/play/opening counts and rates, win rates with intervals, and
     `drawn_effect`, `play_effect`, `opening_effect` with intervals (see the module doc).
-    Sorted by `drawn_effect`, strongest first."""
+    Sorted by `drawn_effect`, strongest first. Cards of matches the matches table does not hold
+    (another run's cards table) are refused."""
+    check_matches(matches, SEATS_NEEDS)
+    if cards is not None:
+        check_cards(cards)
+    min_games = check_count(min_games, "min_games")
+    by_deck, by_agent = check_flag(by_deck, "by_deck"), check_flag(by_agent, "by_agent")
+    for what, value in (("names", names), ("deck_cards", deck_cards)):
+        if value is not None and not isinstance(value, Mapping):
+            raise AnalysisInputError(f"{what} must be a mapping (dict) or None, got {type(value).__name__} {value!r:.80}")
     keys_of_group = group_keys(group)
     keys = keys_of_group + (["deck"] if by_deck else []) + (["agent"] if by_agent else [])
     seats = seat_rows(matches, keys_of_group)
@@ -102,6 +129,8 @@ def card_stats(matches: pd.DataFrame, cards: pd.DataFrame, group: str | Sequence
     seats = seats[base_cols]
     events = cards.merge(seats[["run_id", "match_id", "player", "deck_key"]],
                          on=["run_id", "match_id", "player"], how="inner")
+    if events.empty:
+        _foreign_cards(matches, cards)
     if deck_cards is not None:
         held = pd.DataFrame([(str(d), c) for d, cs in deck_cards.items() for c in set(cs)],
                             columns=["deck_key", "card"])

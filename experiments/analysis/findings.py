@@ -13,6 +13,7 @@ import json
 
 import pandas as pd
 
+from experiments.analysis.checks import SEATS_NEEDS, check_frame, check_matches
 from experiments.analysis.frames import played, seat_rows
 from experiments.analysis.tables import first_player_advantage, win_rates
 
@@ -49,7 +50,11 @@ def _ci(low: float, high: float) -> str:
 
 def findings(matches: pd.DataFrame, cards: pd.DataFrame | None = None) -> list[str]:
     """Plain sentences: errors, first-player advantage, draws, strongest and weakest deck and
-    agent, cards whose drawn-vs-not interval excludes zero."""
+    agent, cards whose drawn-vs-not interval excludes zero (`cards`: a `card_stats` table)."""
+    check_matches(matches, SEATS_NEEDS)
+    if cards is not None and not check_frame(cards, "cards (a card_stats table)").empty:
+        check_frame(cards, "cards (a card_stats table)", ["name", "games", "drawn_effect", "drawn_effect_low",
+                                                          "drawn_effect_high"])
     out = []
     errors = int((matches["end_reason"] == "error").sum()) if "end_reason" in matches else 0
     if errors:
@@ -88,7 +93,7 @@ def findings(matches: pd.DataFrame, cards: pd.DataFrame | None = None) -> list[s
     if seats["agent"].nunique() > 1 and seats["deck"].nunique() > 1 and (seats.groupby("agent")["deck"].nunique() == 1).all():
         out.append("Each agent kept its own deck, so a deck's record is also its agent's: the deck figures do not "
                    "measure the decks alone (tcglab run --cross-decks rotates them apart).")
-    if cards is not None and not cards.empty and "drawn_effect" in cards:
+    if cards is not None and not cards.empty:
         sure = cards[(cards["drawn_effect_low"] > 0) | (cards["drawn_effect_high"] < 0)]
         if sure.empty:
             out.append("No card's win rate when drawn differs from when not drawn beyond its 95% interval.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from experiments.analysis.checks import check_matches
 from experiments.analysis.frames import played
 
 ENTITIES = ("agent", "deck", "agent_deck")
@@ -38,7 +39,9 @@ def ratings(matches: pd.DataFrame, by: str = "agent", model=None) -> pd.DataFram
     games: dict = {}
     wins: dict = {}
     score: dict = {}
-    df = played(matches)
+    df = played(check_matches(matches, ["run_id", "match_id"]))
+    seats = range(int(df["num_players"].max()) if not df.empty else 0)
+    check_matches(df, [f"{p}_{s}" for s in seats for p in ("return", "agent", "deck")])
     if df.empty:
         return pd.DataFrame(columns=[by, "mu", "sigma", "ordinal", "rank", "games", "wins", "win_rate"])
     order = df.sort_values(["match_id", "run_id"], kind="stable")

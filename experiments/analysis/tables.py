@@ -25,6 +25,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from experiments.analysis.checks import AnalysisInputError, check_choice, check_frame, check_matches
 from experiments.analysis.frames import MATCH_KEY, Group, group_keys, played, prepare, seat_rows
 from experiments.stats import mean_ci, proportion_ci
 
@@ -74,6 +75,15 @@ def matchups(matches: pd.DataFrame, by: str = "deck", group: Group = None) -> pd
 
 def matchup_matrix(table: pd.DataFrame, value: str = "win_rate") -> pd.DataFrame:
     """A `matchups` table as a square frame: row entity's `value` against each column entity."""
+    check_frame(table, "table")
+    if len(table.columns) == 0:
+        return pd.DataFrame()
+    if ("opponent" not in table.columns or not {"deck", "agent"} & set(table.columns)):
+        raise AnalysisInputError("table must be a matchups(...) table (columns 'deck' or 'agent', and 'opponent'); "
+                                 f"its columns: {', '.join(map(str, table.columns))}")
+    if value not in table.columns:
+        raise AnalysisInputError(f"value {value!r} is not a column of table; its columns: "
+                                 f"{', '.join(map(str, table.columns))}")
     by = "deck" if "deck" in table.columns else "agent"
     names = sorted(set(table[by].dropna()) | set(table["opponent"].dropna()), key=str)
     wide = table.pivot_table(index=by, columns="opponent", values=value, aggfunc="sum")
@@ -82,7 +92,10 @@ def matchup_matrix(table: pd.DataFrame, value: str = "win_rate") -> pd.DataFrame
 
 def first_player_advantage(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
     """The first player's win rate (draws 1/n) against the 1/n of a fair game, with its interval."""
+    check_matches(matches, ["first_player"])
     df, keys = prepare(matches, group)
+    if df.empty and not keys:
+        df = pd.DataFrame({"winner": [], "num_players": [], "first_player": []}, dtype=np.int64)
     winner, n = df["winner"].to_numpy(), df["num_players"].to_numpy()
     first_win, draw = winner == df["first_player"].to_numpy(), winner < 0
     score = np.where(first_win, 1.0, np.where(draw, 1.0 / n, 0.0))
@@ -108,18 +121,28 @@ def length_column(matches: pd.DataFrame) -> str:
     """"turns" when every finished match logged its turn count, else "decisions" (a game whose
     state has no `turn`, such as XenodeX counting cycles, logs turns as -1)."""
     df = played(matches)
+    if not df.empty:
+        check_frame(df, "matches", ["turns", "decisions"])
     return "turns" if df.empty or (df["turns"] >= 0).all() else "decisions"
+
+
+def _length(df: pd.DataFrame, column: str | None) -> str:
+    """The length column asked for ("turns" or "decisions"; None: `length_column`), checked."""
+    column = length_column(df) if column is None else check_choice(column, "column", ("turns", "decisions"))
+    if not df.empty:
+        check_frame(df, "matches", [column])
+    return column
 
 
 def game_lengths(matches: pd.DataFrame, group: Group = None, column: str | None = None) -> pd.DataFrame:
     """Length summary (`column` "turns" or "decisions"; default `length_column`): mean with
     interval, sd, quantiles; `measure` names the column."""
     df, keys = prepare(matches, group)
-    column = column or length_column(df)
+    column = _length(df, column)
     rows = []
     parts = df.groupby(keys, dropna=False, sort=True) if keys else [((), df)]
     for key, part in parts:
-        x = part[column].to_numpy(dtype=float)
+        x = part[column].to_numpy(dtype=float) if column in part else np.array([])
         mean, lo, hi = mean_ci(x)
         rec = dict(zip(keys, key if isinstance(key, tuple) else (key,)))
         rec.update(measure=column, games=len(x), mean=mean, ci_low=lo, ci_high=hi,
@@ -130,13 +153,16 @@ def game_lengths(matches: pd.DataFrame, group: Group = None, column: str | None 
                    q90=float(np.quantile(x, 0.9)) if len(x) else np.nan,
                    max=float(x.max()) if len(x) else np.nan)
         rows.append(rec)
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=keys + [
+        "measure", "games", "mean", "ci_low", "ci_high", "sd", "min", "q10", "median", "q90", "max"])
 
 
 def length_distribution(matches: pd.DataFrame, group: Group = None, column: str | None = None) -> pd.DataFrame:
     """How many games lasted each length (`count`, and `share` of its group)."""
     df, keys = prepare(matches, group)
-    column = column or length_column(df)
+    column = _length(df, column)
+    if df.empty:
+        return pd.DataFrame(columns=keys + [column, "count", "share"])
     out = df.groupby(keys + [column], dropna=False, sort=True).size().rename("count").reset_index()
     totals = out.groupby(keys, dropna=False)["count"].transform("sum") if keys else out["count"].sum()
     out["share"] = out["count"] / totals
@@ -147,6 +173,8 @@ def end_reasons(matches: pd.DataFrame, group: Group = None) -> pd.DataFrame:
     """Share of each end reason (win type: XenodeX convergence / proven_slots, First Cycle
     leader_hp / turn_limit, ...) with its interval."""
     df, keys = prepare(matches, group)
+    if df.empty:
+        return pd.DataFrame(columns=keys + ["end_reason", "count", "games", "share", "ci_low", "ci_high"])
     out = df.groupby(keys + ["end_reason"], dropna=False, sort=True).size().rename("count").reset_index()
     totals = out.groupby(keys, dropna=False)["count"].transform("sum") if keys else out["count"].sum()
     out["games"] = totals
@@ -170,6 +198,8 @@ def param_response(matches: pd.DataFrame, param: str, group: Group = None,
     """How a swept parameter moves the game: per value of `param` (and `group`), the mean
     length (`length` names the column, see `length_column`) with its interval, the first
     player's win rate (`fair` = 1/n) and the draw rate, with intervals."""
+    if not isinstance(param, str):
+        raise AnalysisInputError(f"param must be the name of a params field (a str), got {param!r}")
     keys = group_keys(group) + [param]
     length = game_lengths(matches, keys, column)
     measure = length["measure"].iloc[0] if len(length) else (column or "turns")
