@@ -35,8 +35,7 @@ def add_parsers(sub) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Validate the whole sweep, then run (or resume) it and print the cells."""
-    from experiments.batch.runner import versions
-    from experiments.sweep import SweepCellsFailed, load_sweep_file, produced_by, run_sweep, validate_sweep
+    from experiments.sweep import SweepCellsFailed, load_sweep_file, run_sweep, validate_sweep
     if args.workers is not None and args.workers < 1:
         raise TcglabError(f"--workers: must be >= 1, got {args.workers}")
     sweep = load_sweep_file(args.file, matches=args.matches)
@@ -51,18 +50,29 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         cells = run_sweep(sweep, args.out, workers=args.workers, backend=args.backend,
                           ray_address=args.ray_address, resume=args.resume, progress=not args.no_progress)
     except SweepCellsFailed as exc:
-        print(produced_by(sweep, versions()["git"]))
-        print(exc.cells.to_string(index=False, na_rep="n/a"))
+        print_cells(sweep, exc.cells, args.out)
         raise
-    print(f"sweep {sweep.name!r}: {len(cells)} cells, {int(cells['matches'].sum())} matches in {args.out}")
-    print(produced_by(sweep, versions()["git"]))
-    print(cells.to_string(index=False, na_rep="n/a", float_format=lambda v: f"{v:.3f}"))
-    print("lineup_win_rate: the cell's first agent or deck (as listed) over its matches; first_player_win_rate: "
-          "the seat that moved first; draws count 1/n; intervals are Wilson 95%; n/a: not measured")
+    print_cells(sweep, cells, args.out)
     if args.report:
         from experiments.analysis.report import write_report
         print(f"report: {write_report(args.out)}")
     return 0
+
+
+def print_cells(sweep, cells, out: str) -> None:
+    """The cells table with the line saying what produced it, the totals and what each column counts."""
+    from experiments.batch.runner import versions
+    from experiments.sweep import produced_by
+    errors = int(cells["errors"].sum()) if len(cells) else 0
+    finished = int(cells["matches"].sum()) if len(cells) else 0
+    errored = f" and {errors} that raised an error (left out of the rates)" if errors else ""
+    print(f"sweep {sweep.name!r}: {len(cells)} cells, {finished} finished matches{errored} in {out}")
+    print(produced_by(sweep, versions()["git"]))
+    print(cells.to_string(index=False, na_rep="n/a", float_format=lambda v: f"{v:.3f}"))
+    print("matches: the cell's finished matches, which its rates are over; errors: its matches that raised an "
+          "error, left out of the rates; lineup_win_rate: the cell's first agent or deck (as listed) over its "
+          "matches; first_player_win_rate: the seat that moved first; draws count 1/n; intervals are Wilson "
+          "95%; n/a: not measured")
 
 
 def cmd_report(args: argparse.Namespace) -> int:

@@ -62,8 +62,9 @@ OnShard = Callable[[str, int, int], None]
 @dataclass
 class SweepResults:
     """A sweep's tables: `matches` and `cards` with `cell` and one column per swept axis,
-    `cells` (one row per cell: axes, matches used, errors, status, the win rate of the cell's
-    first lineup entry and of the first player with their Wilson 95% intervals, draws
+    `cells` (one row per cell: axes; `matches`, the finished matches its rates are over;
+    `errors`, the matches that raised, left out of the rates; status; the win rate of the
+    cell's first lineup entry and of the first player with their Wilson 95% intervals, draws
     counting 1/n; the early stop and its last half-width, None where no stop rule ran)."""
 
     matches: pd.DataFrame
@@ -266,7 +267,7 @@ def produced_by(sweep: Sweep, code_version: str | None) -> str:
                   lambda s: "agents and decks rotate seats match by match" if s else "fixed seats")
     stop = " at most (early stop)" if sweep.stop else ""
     return (f"{sweep.game}; params {params}; agents {agents}; decks {decks}; {swap}; seed {seed}; "
-            f"{matches} matches per cell{stop}; {len(configs)} cells; sweep file {sweep.source}; "
+            f"{matches} matches played per cell{stop}; {len(configs)} cells; sweep file {sweep.source}; "
             f"code version {code_version or 'unknown'}")
 
 
@@ -313,7 +314,8 @@ def load_results(out: str | Path) -> SweepResults:
             low, high = proportion_ci(score, games) if games else (None, None)
             rates[column] = score / games if games else None
             rates[column + "_ci"] = f"{float(low):.3f}-{float(high):.3f}" if games else None
-        cells.append({**tags, "matches": len(m), "errors": errors, "status": "failed" if errors else state, **rates,
+        # `matches`: what the rates are over (stop_metric leaves errored matches out); `errors` beside it
+        cells.append({**tags, "matches": len(m) - errors, "errors": errors, "status": "failed" if errors else state, **rates,
                       "stopped_early": bool(status.get("stopped_early", False)),
                       "half_width": status.get("half_width")})
         for frame, bucket in ((m, matches), (c, cards)):

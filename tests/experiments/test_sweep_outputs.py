@@ -2,6 +2,8 @@
 per cell, the sweep file and the code version, next to the cells table."""
 from __future__ import annotations
 
+import pytest
+
 from experiments.batch.runner import versions
 from experiments.cli import main
 
@@ -30,5 +32,58 @@ def test_the_printed_cells_table_has_a_produced_by_line(tmp_path, capsys):
     assert len(told) == 1, lines[:header]
     line = told[0]
     for part in ("first_cycle", "params max_turns=30", "agents random", "decks swept", "seed 9",
-                 "4 matches per cell", "3 cells", str(path), f"code version {versions()['git'] or 'unknown'}"):
+                 "4 matches played per cell", "3 cells", str(path), f"code version {versions()['git'] or 'unknown'}"):
         assert part in line, (part, line)
+
+
+class _Flaky:
+    """Raises in the matches where seat 0 went first, plays the first legal action otherwise."""
+
+    name = "flaky"
+
+    def act(self, state, rng):
+        if state.turn >= 2 and state.first_player == 0:
+            raise RuntimeError("flaky agent gave up")
+        return state.legal_actions()[0]
+
+
+FLAKY = """name = "flaky"
+game = "first_cycle"
+agents = ["flaky", "random"]
+matches = 12
+seed = 4
+shard_size = 3
+
+[grid]
+max_turns = [20, 30]
+"""
+
+
+def test_the_cells_table_counts_the_matches_its_rates_are_over_and_the_errors_apart(tmp_path, monkeypatch, capsys):
+    import agents
+    import experiments.batch.match as match
+    from experiments.sweep import load_results
+    real_make = agents.make
+    monkeypatch.setattr(agents, "make", lambda spec, **kw: _Flaky() if spec == "flaky" else real_make(spec, **kw))
+    monkeypatch.setattr(match, "_agent", lambda spec: agents.make(spec))
+    path = tmp_path / "flaky.toml"
+    path.write_text(FLAKY)
+    out = tmp_path / "s"
+    assert main(["sweep", str(path), "--out", str(out), "--workers", "1", "--no-progress"]) == 3
+    printed = capsys.readouterr().out
+    res = load_results(out)
+    cells = res.cells
+    errored = (res.matches["end_reason"] == "error").groupby(res.matches["cell"]).sum()
+    assert (errored > 0).all() and (errored < 12).all(), errored  # some matches of every cell raised
+    for row in cells.to_dict("records"):
+        played = res.matches[(res.matches["cell"] == row["cell"]) & (res.matches["end_reason"] != "error")]
+        assert row["errors"] == errored[row["cell"]]
+        assert row["matches"] == len(played) == 12 - row["errors"]  # what the rates are over, no more
+        fair = ((played["winner"] == played["first_player"]) + (played["winner"] < 0) / 2).mean()
+        assert row["first_player_win_rate"] == pytest.approx(fair)
+    finished, errors = int(cells["matches"].sum()), int(cells["errors"].sum())
+    assert f"2 cells, {finished} finished matches and {errors} that raised an error (left out of the rates)" \
+        in printed
+    assert "errors: its matches that raised an error, left out of the rates" in printed
+    header = next(line for line in printed.splitlines() if line.split()[:1] == ["cell"]).split()
+    assert header[header.index("matches") + 1] == "errors"
