@@ -27,7 +27,12 @@ of them, drawn from the episode's seed (`opponent_index` says which).
 **Illegal actions.** `illegal_action="raise"` (default) raises `sim.IllegalActionError`
 and changes nothing. `"penalize"` ends the episode instead: reward -1, `terminated`
 True, `info["illegal_action"]` True (gymnasium's `check_env` steps unmasked actions, so
-it needs this mode).
+it needs this mode). An action that is not an int at all (None, a float, a string, an
+array) is a caller's bug, not a move: it raises `IllegalActionError` in both modes.
+
+**Arguments** are checked at the constructor: `seat` (an int seat, not a bool, or
+"random"), `decks` (a list or tuple, one deck per seat, tried on the game there with
+`check_decks`, so a bad deck is refused before the first `reset`).
 
 **Seeding.** `reset(seed=s)` (or the constructor's `seed`, used by the first unseeded
 reset) roots a `SeedSequence`: each reset deals the next game and draws the opponent's
@@ -46,6 +51,7 @@ from envs.core import env_seed, is_truncation, next_game_seed, show_board
 from envs.opponents import as_policy, play_until
 from envs.registry import game_spec
 from sim import load_game
+from sim.core.errors import IllegalActionError
 
 ILLEGAL_MODES = ("raise", "penalize")
 
@@ -68,7 +74,8 @@ class SingleAgentEnv(gymnasium.Env):
         self.game = load_game(game, **param_overrides)
         self.encoder = self.card_game_spec.make_encoder(self.game)
         self.num_players = int(self.game.num_players)
-        if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < self.num_players):
+        if seat != "random" and (isinstance(seat, bool | np.bool_) or not isinstance(seat, int | np.integer)
+                                 or not 0 <= seat < self.num_players):
             raise ValueError(f"seat must be 0..{self.num_players - 1} or 'random', got {seat!r}")
         self.seat_choice = seat
         self.seat = 0 if seat == "random" else int(seat)
@@ -82,7 +89,7 @@ class SingleAgentEnv(gymnasium.Env):
         """The opponent (index into `opponent`'s list) this episode faces."""
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.decks = list(decks) if decks is not None else None
+        self.decks = check_decks(self.game, decks)
         self.num_actions = int(self.game.action_space_size)
         low, high = self.encoder.bounds()
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
@@ -123,7 +130,7 @@ class SingleAgentEnv(gymnasium.Env):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         state = self.game_state
-        if self.illegal_action == "penalize" and int(action) not in state.legal_actions():
+        if self.illegal_action == "penalize" and not self._is_legal(action):
             self._over = True
             info = self._info()
             info["illegal_action"] = True
@@ -153,11 +160,33 @@ class SingleAgentEnv(gymnasium.Env):
         return show_board(self.card_game_spec, self.game_state, self.render_mode)
 
     # ------------------------------------------------------------------ internals
+    def _is_legal(self, action: Any) -> bool:
+        """Whether int `action` is legal now; IllegalActionError when it is not an int at all."""
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            raise IllegalActionError(f"action {action!r} is a {type(action).__name__}; an action is an int id "
+                                     f"0..{self.num_actions - 1}")
+        return int(action) in self.game_state.legal_actions()
+
     def _observe(self) -> np.ndarray:
         return self.encoder.encode_seat(self.game_state, self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat}
+
+
+def check_decks(game: Any, decks: Any) -> list[Any] | None:
+    """`decks` as a list (None stays None) when it is a list or tuple the game deals from;
+    else the game's InvalidDeckError (a wrong count, an unknown name) or a ValueError naming
+    the value, raised here rather than at the first `reset` (`game` None: the type only)."""
+    if decks is None:
+        return None
+    if not isinstance(decks, list | tuple):
+        raise ValueError(f"decks must be a list with one deck per seat (names such as 'black_starter', or "
+                         f"decks), got {type(decks).__name__} {decks!r}")
+    decks = list(decks)
+    if game is not None:
+        game.new_state(0, decks)  # deals once: the game refuses a bad deck with a message naming it
+    return decks
 
 
 def single_agent(game: str = "first_cycle", opponent: Any = None, seat: int | str = 0,
@@ -168,4 +197,4 @@ def single_agent(game: str = "first_cycle", opponent: Any = None, seat: int | st
                           seed=seed, **kwargs)
 
 
-__all__ = ["ILLEGAL_MODES", "SingleAgentEnv", "single_agent"]
+__all__ = ["ILLEGAL_MODES", "SingleAgentEnv", "check_decks", "single_agent"]

@@ -43,7 +43,9 @@ is `infos["final_obs"][i]` (an object array, None in the other rows, with the bo
 **Seeding.** `reset(seed=s)` (or the constructor's `seed` for the first unseeded reset)
 roots the `BatchEnv` seed sequence: the same seed gives the same games, seats, opponent
 moves, observations and masks, in any process; a `reset()` without a seed deals new games
-from the continuing sequence.
+from the continuing sequence. A seed is a non-negative int, Python or numpy; anything else
+raises `sim.InvalidArgumentError` naming it. `decks` is checked at the constructor
+(`envs.single_agent.check_decks`): a bad deck is refused there, not at the first `reset`.
 """
 from __future__ import annotations
 
@@ -56,6 +58,8 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from envs.batch import BatchEnv, BatchStep
+from envs.core import env_seed
+from envs.single_agent import check_decks
 
 
 class BatchVectorEnv(VectorEnv):
@@ -71,8 +75,10 @@ class BatchVectorEnv(VectorEnv):
         if opponent is None:
             raise ValueError("BatchVectorEnv needs an opponent for the other seats: an agent "
                              "with act(state, rng), e.g. agents.make('random'), or a callable")
+        check_decks(None, decks)
         self.batch = BatchEnv(game, num_envs=num_envs, seed=seed, opponent=opponent, seat=seat,
                               decks=decks, **param_overrides)
+        check_decks(self.batch.game, decks)  # a bad deck is refused here, not at the first reset
         self.num_envs = self.batch.num_envs
         self.encoder = self.batch.encoder
         low, high = self.encoder.bounds()
@@ -87,7 +93,9 @@ class BatchVectorEnv(VectorEnv):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
-        """Deal a new game in every slot; returns the observations and the infos (masks)."""
+        """Deal a new game in every slot; returns the observations and the infos (masks). A bad
+        `seed` (negative, not an int) raises InvalidArgumentError before anything changes."""
+        seed = env_seed(seed)
         super().reset(seed=seed)
         self._last = out = self.batch.reset(seed=seed)
         return out.obs, self._infos(out)
