@@ -8,6 +8,8 @@ in one line that names it.
 """
 from __future__ import annotations
 
+import json
+
 COMMAND = "train"
 
 
@@ -17,16 +19,20 @@ def add_parsers(sub) -> None:
 
 
 def run_train(argv: list[str]) -> int:
-    """Translate --steps to --total-steps and run the training script."""
+    """Translate --steps to --total-steps, run the training script and print what produced the
+    result (game, params, seed, steps, opponent, code version) above each evaluation line."""
     argv = ["--total-steps" if a == "--steps" else a for a in argv]
     argv = [a.replace("--steps=", "--total-steps=") if a.startswith("--steps=") else a for a in argv]
-    from experiments.rl.train_ppo import main, parse_args
-    result = main(parse_args(argv, prog="tcglab train"))
+    from experiments.rl.train_ppo import eval_line, main, parse_args
+    args = parse_args(argv, prog="tcglab train")
+    result = main(args)
+    params = json.dumps(result["params"], sort_keys=True) if result["params"] else "at their defaults"
+    print(f"{args.game} (params {params}), seed {args.seed}, {args.total_steps} steps against {args.opponent}, "
+          f"code version {result['code_version']}; the final checkpoint evaluated:")
     if not result["eval"]:
         print("not evaluated (--eval-matches 0)")
     for r in result["eval"]:
-        print(f"vs {r['opponent']}: {r['wins']}/{r['matches']} = {r['win_rate']:.1%} "
-              f"(95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")
+        print(eval_line(r, args))
     print(f"checkpoint: {result['checkpoint']} ({result['train_minutes']:.1f} min, "
           f"{result['steps_per_s']:,.0f} steps/s)")
     return 0

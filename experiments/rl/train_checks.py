@@ -4,6 +4,7 @@
     check_device(args.device)        # --device: a device torch has here
     restart = check_out(args)        # --out: new, empty, or an unfinished run of these settings
     check_agents(args, opponents)    # --opponent, --eval-opponents: each plays the game
+    lock, restart = hold_out(args)   # --out's lock taken, check_out again (one writer per folder)
     prepare_out(Path(args.out), restart)
 
 experiments/rl/train_ppo.py runs them in this order, the cheap ones first, all before the
@@ -12,7 +13,9 @@ anything but a `tcglab train` run of the same settings that did not finish (it h
 args.json and no result.json: stopped by Ctrl-C or a crash); such a run starts again from
 step 0, its earlier checkpoints, eval.csv and final.zip removed first, so the folder never
 mixes two runs. A finished run is never overwritten: continue from its weights in a new
-folder with `--init-from OUT/final.zip --out NEW`.
+folder with `--init-from OUT/final.zip --out NEW`. A run holds `--out`'s folder lock while
+it writes (`hold_out`), so a second `tcglab train` on the same folder is refused in one line
+naming the holder instead of restarting the running one under it.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from experiments.batch.lock import LOCK_NAME, WRITER_NAME
 from sim.core.errors import TcglabError
 
 NOT_SETTINGS = ("out", "threads")
@@ -116,7 +120,7 @@ def check_out(args: Any) -> bool:
         return False
     if not out.is_dir():
         raise TcglabError(f"--out: {out} is a file, not a folder")
-    if not any(out.iterdir()):
+    if not any(p.name not in (LOCK_NAME, WRITER_NAME) for p in out.iterdir()):
         return False
     record = out / "args.json"
     if not record.is_file():
@@ -144,6 +148,27 @@ def check_out(args: Any) -> bool:
         raise TcglabError(f"--out: {out} already holds this run, finished (result.json); give a new --out "
                           f"to train it again{continue_from}")
     return True
+
+
+def hold_out(args: Any) -> tuple[Any, bool]:
+    """Take `--out`'s folder lock (`experiments.batch.lock`: one writer per folder, held until
+    `release()`, freed by the OS however the process ends), then `check_out` again, now that no
+    other writer can change the folder. Returns the lock and whether the run restarts; a busy
+    or refused folder is TcglabError, and the folder is left as it was found."""
+    from experiments.batch.lock import FolderLock
+    out = Path(args.out)
+    lock = FolderLock(out, "tcglab train")
+    try:
+        lock.acquire()
+    except OSError as exc:
+        raise TcglabError(f"--out: cannot write to {out}: {exc.strerror or exc}") from None
+    except TcglabError as exc:
+        raise TcglabError(f"--out: {exc}") from None
+    try:
+        return lock, check_out(args)
+    except BaseException:
+        lock.abandon()
+        raise
 
 
 def prepare_out(out: Path, restart: bool) -> None:

@@ -25,6 +25,7 @@ import csv
 import dataclasses
 import json
 import math
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -156,7 +157,7 @@ def evaluate(checkpoint: str, args: Args, step: int) -> list[dict]:
         seats = args.players or 2
         agents = (f"ppo:path={checkpoint},device={args.device}",) + (opp,) * (seats - 1)
         df = run(RunConfig(game=args.game, agents=agents, matches=args.eval_matches,
-                           seed=args.seed + 10_000, params=params, progress=False))
+                           seed=args.seed + EVAL_SEED_OFFSET, params=params, progress=False))
         ppo_seat = [[s for s in range(seats) if str(r[f"agent_{s}"]).startswith("ppo")][0]
                     for r in df.to_dict("records")]
         wins = int(sum(w == s for w, s in zip(df["winner"], ppo_seat)))
@@ -165,6 +166,25 @@ def evaluate(checkpoint: str, args: Args, step: int) -> list[dict]:
         rows.append({"step": step, "opponent": opp, "matches": len(df), "wins": wins, "draws": draws,
                      "win_rate": wins / max(len(df), 1), "ci_low": lo, "ci_high": hi})
     return rows
+
+
+EVAL_SEED_OFFSET = 10_000
+"""The evaluation matches' run seed is the training seed plus this (fresh deals, reproducible)."""
+
+
+def eval_line(r: dict, args: Args) -> str:
+    """One evaluation row as a person reads it: the record, the match count and seating, and
+    the win rate with its Wilson 95% interval."""
+    seats = args.players or 2
+    return (f"vs {r['opponent']}: {r['wins']} wins, {r['draws']} draws in {r['matches']} matches "
+            f"(the model in each of {'P1 and P2' if seats == 2 else f'P1..P{seats}'} in turn, eval seed {args.seed + EVAL_SEED_OFFSET}): win rate "
+            f"{r['win_rate']:.1%} (Wilson 95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")
+
+
+def code_version() -> str:
+    """The code version (git commit) recorded next to a run's figures, or 'unknown'."""
+    from experiments.batch.runner import versions
+    return versions().get("git") or "unknown"
 
 
 VEC_KINDS = ("batch", "dummy")
@@ -279,78 +299,85 @@ def main(args: Args) -> dict:
     model = make_model(args, venv)
     if args.init_from:
         load_init(model, args)
-    checks.prepare_out(out, restart)
-    log = open(out / "train.log", "a", buffering=1)  # noqa: SIM115 - closed at the end of main
+    lock, restart = checks.hold_out(args)  # one writer per --out from here to the end
+    try:
+        checks.prepare_out(out, restart)
+        log = open(out / "train.log", "a", buffering=1)  # noqa: SIM115 - closed at the end of main
 
-    def say(msg: str) -> None:
-        line = f"[{time.strftime('%H:%M:%S')}] {msg}"
-        print(line, file=sys.stderr)
-        log.write(line + "\n")
+        def say(msg: str) -> None:
+            line = f"[{time.strftime('%H:%M:%S')}] {msg}"
+            print(line, file=sys.stderr)
+            log.write(line + "\n")
 
-    if restart:
-        say(f"{out} holds this run unfinished: starting it again from step 0")
-    (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
-    say(f"training {args.game} for {args.total_steps} steps, opponent {args.opponent}, "
-        f"{args.num_envs} envs ({args.vec}), {args.policy} network {list(args.net_arch)}, device {args.device}")
-    eval_path = out / "eval.csv"
-    results: list[dict] = []
-    t_start = time.perf_counter()
+        if restart:
+            say(f"{out} holds this run unfinished: starting it again from step 0")
+        (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
+        say(f"training {args.game} (params {json.dumps(params, sort_keys=True) if params else 'at their defaults'}, "
+            f"seed {args.seed}, code version {code_version()}) for {args.total_steps} steps, opponent {args.opponent}, "
+            f"{args.num_envs} envs ({args.vec}), {args.policy} network {list(args.net_arch)}, device {args.device}")
+        eval_path = out / "eval.csv"
+        results: list[dict] = []
+        t_start = time.perf_counter()
 
-    def checkpoint_and_eval(step: int) -> None:
-        path = str(out / "checkpoints" / f"step_{step:09d}.zip")
-        model.save(path)
-        rows = evaluate(path, args, step)
-        if not rows:
-            return
-        elapsed = time.perf_counter() - t_start
-        new_file = not eval_path.exists()
-        with open(eval_path, "a", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(rows[0]) + ["minutes"])
-            if new_file:
-                w.writeheader()
+        def checkpoint_and_eval(step: int) -> None:
+            path = str(out / "checkpoints" / f"step_{step:09d}.zip")
+            model.save(path)
+            rows = evaluate(path, args, step)
+            if not rows:
+                return
+            elapsed = time.perf_counter() - t_start
+            new_file = not eval_path.exists()
+            with open(eval_path, "a", newline="") as fh:
+                w = csv.DictWriter(fh, fieldnames=list(rows[0]) + ["minutes"])
+                if new_file:
+                    w.writeheader()
+                for r in rows:
+                    w.writerow({**r, "minutes": round(elapsed / 60, 2)})
             for r in rows:
-                w.writerow({**r, "minutes": round(elapsed / 60, 2)})
-        for r in rows:
-            say(f"step {step}: vs {r['opponent']} {r['wins']}/{r['matches']} = {r['win_rate']:.1%} "
-                f"(95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})")
-        results[:] = rows
+                say(f"step {step}: {eval_line(r, args)}")
+            results[:] = rows
 
-    class Periodic(BaseCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.next_eval = args.eval_every or None
-            self.next_snap = args.selfplay_every if pool is not None else None
-            self.last_log = time.perf_counter()
-
-        def _on_step(self) -> bool:
-            n = self.num_timesteps
-            if self.next_snap is not None and n >= self.next_snap:
-                path = str(out / "checkpoints" / f"snapshot_{n:09d}.zip")
-                model.save(path)
-                pool.add(path, args.selfplay_pool)
-                self.next_snap += args.selfplay_every
-                say(f"step {n}: snapshot added to the self-play pool ({len(pool.snapshots)})")
-            if self.next_eval is not None and n >= self.next_eval and n < args.total_steps:
-                checkpoint_and_eval(n)
-                self.next_eval += args.eval_every
-            if time.perf_counter() - self.last_log > 60:
-                rate = n / (time.perf_counter() - t_start)
-                say(f"step {n}: {rate:,.0f} steps/s")
+        class Periodic(BaseCallback):
+            def __init__(self) -> None:
+                super().__init__()
+                self.next_eval = args.eval_every or None
+                self.next_snap = args.selfplay_every if pool is not None else None
                 self.last_log = time.perf_counter()
-            return True
 
-    model.learn(total_timesteps=args.total_steps, callback=Periodic())
-    train_seconds = time.perf_counter() - t_start
-    model.save(str(out / "final.zip"))
-    say(f"trained {args.total_steps} steps in {train_seconds / 60:.1f} min "
-        f"({args.total_steps / train_seconds:,.0f} steps/s)")
-    checkpoint_and_eval(args.total_steps)
-    summary = {"steps": args.total_steps, "train_minutes": train_seconds / 60,
-               "steps_per_s": args.total_steps / train_seconds, "eval": results,
-               "checkpoint": str(out / "final.zip")}
-    (out / "result.json").write_text(json.dumps(summary, indent=2))
-    log.close()
-    return summary
+            def _on_step(self) -> bool:
+                n = self.num_timesteps
+                if self.next_snap is not None and n >= self.next_snap:
+                    path = str(out / "checkpoints" / f"snapshot_{n:09d}.zip")
+                    model.save(path)
+                    pool.add(path, args.selfplay_pool)
+                    self.next_snap += args.selfplay_every
+                    say(f"step {n}: snapshot added to the self-play pool ({len(pool.snapshots)})")
+                if self.next_eval is not None and n >= self.next_eval and n < args.total_steps:
+                    checkpoint_and_eval(n)
+                    self.next_eval += args.eval_every
+                if time.perf_counter() - self.last_log > 60:
+                    rate = n / (time.perf_counter() - t_start)
+                    say(f"step {n}: {rate:,.0f} steps/s")
+                    self.last_log = time.perf_counter()
+                return True
+
+        model.learn(total_timesteps=args.total_steps, callback=Periodic())
+        train_seconds = time.perf_counter() - t_start
+        model.save(str(out / "final.zip"))
+        say(f"trained {args.total_steps} steps in {train_seconds / 60:.1f} min "
+            f"({args.total_steps / train_seconds:,.0f} steps/s)")
+        checkpoint_and_eval(args.total_steps)
+        summary = {"steps": args.total_steps, "train_minutes": train_seconds / 60,
+                   "steps_per_s": args.total_steps / train_seconds, "eval": results,
+                   "checkpoint": str(out / "final.zip"), "game": args.game, "params": params, "seed": args.seed,
+                   "eval_seed": args.seed + EVAL_SEED_OFFSET, "code_version": code_version()}
+        tmp = out / f".result.json.{os.getpid()}.tmp"  # whole or not at all: it marks a finished run
+        tmp.write_text(json.dumps(summary, indent=2))
+        os.replace(tmp, out / "result.json")
+        log.close()
+        return summary
+    finally:
+        lock.release()
 
 
 def _field_docs() -> dict[str, str]:
