@@ -66,7 +66,10 @@ def config_class(name: str) -> type[AgentConfig]:
 def make(name_or_spec: str, **config: Any) -> Agent:
     """An agent by name or spec string ("mcts:iterations=400,c=1.4", "ppo:first_cycle" for a
     config with a `positional` field); keyword arguments override the spec's values.
-    Unknown names or fields raise ValueError."""
+    Unknown names or fields, a field given twice and a spec that is not a string raise ValueError."""
+    if not isinstance(name_or_spec, str):
+        raise ValueError(f"an agent spec is a name or a string such as 'mcts:iterations=400'; available: "
+                         f"{available()}; got {type(name_or_spec).__name__} {name_or_spec!r}")
     cfg_cls = config_class(name_or_spec.partition(":")[0].strip())
     name, spec_config = parse_spec(name_or_spec, getattr(cfg_cls, "positional", None))
     module, cls, _ = _AGENTS[name]

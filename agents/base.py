@@ -111,6 +111,7 @@ def parse_spec(spec: str, positional: str | None = None) -> tuple[str, dict[str,
 
     With `positional` (the config's `positional` field name), a first item without "="
     is that field's value as text: "ppo:first_cycle" is ("ppo", {"model": "first_cycle"}).
+    A field given twice ("mcts:iterations=5,iterations=6") raises ValueError naming it.
 
     >>> parse_spec("mcts:iterations=400,c=1.4")
     ('mcts', {'iterations': 400, 'c': 1.4})
@@ -125,6 +126,8 @@ def parse_spec(spec: str, positional: str | None = None) -> tuple[str, dict[str,
             continue
         if not eq or not key.strip():
             raise ValueError(f"agent spec {spec!r}: expected key=value, got {item!r}")
+        if key.strip() in config:
+            raise ValueError(f"agent spec {spec!r}: {key.strip()!r} is given twice")
         config[key.strip()] = parse_value(value)
     return name.strip(), config
 
@@ -150,9 +153,13 @@ _NO_RNG = object()
 
 def acting_seat(state: Any, rng: Any = _NO_RNG) -> int:
     """The seat that must act now, for an agent's `act(state, rng)`: InvalidArgumentError when
-    the `rng` given is not a numpy Generator, ValueError when the game is over."""
+    the `rng` given is not a numpy Generator, ValueError when `state` is not a game state or
+    the game is over."""
     if rng is not _NO_RNG:
         check_generator(rng)
+    if not callable(getattr(state, "is_terminal", None)) or not callable(getattr(state, "legal_actions", None)):
+        raise ValueError(f"state must be a game state (game.new_state(...)), got {type(state).__name__} "
+                         f"{state!r:.80}")
     if state.is_terminal():
         raise ValueError("the game is over: there is no action to choose")
     return state.current_player
