@@ -9,16 +9,28 @@ Files in the tune folder:
   objective, each trial's score and the best so far;
 - `holdout.csv`, `holdout.md`: the chosen points on held-out seeds with 95% intervals;
 - `summary.md`: the findings in sentences, and the command that reproduces them.
+
+Every file is whole: each is written to a hidden temporary sibling (`.NAME.PID.tmp`) and
+flushed to disk, and only once all of them are written are they renamed over the files of
+the last run (`staged`). A write that fails part way (full disk, a file-size limit) removes
+the temporaries and leaves the last run's files as they were, none cut short and none mixed
+with the new run's; a temporary left by a killed tune is removed by the next one.
 """
 from __future__ import annotations
 
 import math
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pandas as pd
 
 from experiments.tune.results import score_column
+from experiments.tune.space import TuneError
 from experiments.tune.spec import TuneSpec
+
+FILES = ("trials.csv", "front.csv", "front.md", "front.png", "holdout.csv", "holdout.md", "summary.md")
 
 
 def _fmt(v) -> str:
@@ -76,7 +88,7 @@ def plot_front(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, path: P
     ax.set_title(f"tune {spec.name}: {spec.game}, {spec.base.matches} matches per trial, search seeds")
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")  # the format named: a temporary name does not end in .png
     plt.close(fig)
     return path
 
@@ -119,11 +131,49 @@ def findings(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, checked: 
     return out
 
 
+def _temporary(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+@contextmanager
+def staged(out: Path, names) -> Iterator[dict[str, Path]]:
+    """Yield a temporary path for each file name in `names` (in `out`); when the block ends
+    without an error, each is flushed to disk and renamed to its name, else every one is
+    removed and the files already in `out` stay as they were. Temporaries of these names that
+    a killed writer left are removed first (the caller holds the folder's lock)."""
+    for name in names:
+        for stale in out.glob(f".{name}.*.tmp"):
+            stale.unlink(missing_ok=True)
+    tmps = {name: _temporary(out / name) for name in names}
+    try:
+        yield tmps
+        for tmp in tmps.values():
+            with open(tmp, "rb") as fh:
+                os.fsync(fh.fileno())
+    except BaseException:
+        for tmp in tmps.values():
+            tmp.unlink(missing_ok=True)
+        raise
+    for name, tmp in tmps.items():
+        os.replace(tmp, out / name)
+
+
 def write_outputs(out: Path, spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, checked: pd.DataFrame,
                   rule: str, command: str) -> dict[str, Path]:
-    """Write every file of the module docstring into `out`; returns them by name."""
-    paths = {name: out / name for name in ("trials.csv", "front.csv", "front.md", "front.png", "holdout.csv",
-                                           "holdout.md", "summary.md")}
+    """Write every file of the module docstring into `out`, whole (`staged`); returns them by name.
+    A write that fails is a TuneError naming the folder; the last run's files are kept."""
+    try:
+        with staged(out, FILES) as tmp:
+            _write_all(tmp, spec, table, front, checked, rule, command)
+    except OSError as exc:
+        raise TuneError(f"cannot write the tune's files in {out} ({exc.strerror or exc}); the files of its "
+                        "last complete run are kept as they were and the study is safe: run again with "
+                        "--resume to write them") from None
+    return {name: out / name for name in FILES}
+
+
+def _write_all(paths: dict[str, Path], spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame,
+               checked: pd.DataFrame, rule: str, command: str) -> None:
     table.to_csv(paths["trials.csv"], index=False)
     cols = [c for c in front_columns(spec) if c in front.columns] if not front.empty else front_columns(spec)
     shown = front[cols] if not front.empty else pd.DataFrame(columns=cols)
@@ -143,4 +193,3 @@ def write_outputs(out: Path, spec: TuneSpec, table: pd.DataFrame, front: pd.Data
               "search's seeds), holdout.csv / holdout.md (the chosen points on held-out seeds), study.db "
               "(the optuna study).", ""]
     paths["summary.md"].write_text("\n".join(lines), encoding="utf-8")
-    return paths

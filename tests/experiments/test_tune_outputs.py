@@ -43,3 +43,58 @@ def test_tune_pages_name_the_code_version_and_same_as_is_a_trial_number(tmp_path
     assert len(copies) >= 1
     assert all(v.isdigit() and int(v) in set(trials["trial"].astype(int)) for v in copies["same_as"]), \
         list(copies["same_as"])
+
+
+# A tune whose writes are cut off at `limit` bytes a file once its search is done (RLIMIT_FSIZE: a
+# write past it fails with EFBIG, as on a full disk): trials.csv and the markdown fit, front.png not.
+# The code version is read before the limit: a git run under it would leave the checkout's index.lock cut short.
+LIMITED = """
+import resource, sys
+import experiments.batch.runner as batch
+import experiments.tune.runner as runner
+from experiments.cli import main
+real, told = runner.write_outputs, batch.versions()
+batch.versions = lambda: told
+
+def limited(*args, **kwargs):
+    resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))
+    return real(*args, **kwargs)
+
+runner.write_outputs = limited
+sys.exit(main(["tune", {file!r}, "--out", {out!r}, "--trials", "4", "--resume"]))
+"""
+PNG_END = b"IEND\xaeB`\x82"
+
+
+def test_tune_files_stay_whole_when_a_write_fails_part_way(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from experiments.tune.report import FILES
+    path = tmp_path / "told.toml"
+    path.write_text(TUNE)
+    out = tmp_path / "t"
+    run_tune(load_tune_file(path), out, say=lambda line: None)
+    before = {name: (out / name).read_bytes() for name in FILES}
+    limit = 4096
+    assert all(len(before[n]) < limit for n in ("trials.csv", "front.csv", "front.md", "summary.md"))
+    assert len(before["front.png"]) > limit  # the write fails part way through the plot
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", LIMITED.format(limit=limit, file=str(path), out=str(out))],
+                          cwd=root, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"tcglab tune: cannot write the tune's files in {out}") and "--resume" in last, last
+    # every file is the last complete run's, whole: none cut short, none from the failed run
+    assert {name: (out / name).read_bytes() for name in FILES} == before
+    assert before["front.png"].endswith(PNG_END)
+    assert not [p.name for p in out.iterdir() if p.name.endswith(".tmp")]
+
+    # a temporary left by a killed writer is cleared by the next run, which writes every file anew
+    (out / ".summary.md.999999.tmp").write_text("half a summ")
+    run_tune(load_tune_file(path, trials=4), out, resume=True, say=lambda line: None)
+    assert not [p.name for p in out.iterdir() if p.name.endswith(".tmp")]
+    assert len(pd.read_csv(out / "trials.csv")) == 4 and (out / "front.png").read_bytes().endswith(PNG_END)
+    assert (out / "summary.md").read_text(encoding="utf-8").rstrip().endswith("(the optuna study).")
