@@ -27,6 +27,7 @@ yet in it, so a run of slow agents can be stopped and resumed, or read part-way 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import os
@@ -42,6 +43,11 @@ from agents.base import split_specs
 from experiments.batch.backends import run_tasks
 from experiments.stats import wilson
 from sim import load_game
+from sim.core.errors import TcglabError
+
+
+class StrengthError(TcglabError, ValueError):
+    """Bad input to a strength run (a pair, an agent spec, a `--log` file), said in one line."""
 
 
 @dataclasses.dataclass
@@ -73,7 +79,7 @@ def split_pair(pair: str) -> tuple[str, str]:
     """'mcts:iterations=100,c=1,greedy' -> ('mcts:iterations=100,c=1', 'greedy')."""
     specs = split_specs(pair)
     if len(specs) != 2:
-        raise ValueError(f"--pair needs exactly two agent specs, got {specs}")
+        raise StrengthError(f"--pair needs exactly two agent specs, got {specs}")
     return specs[0].strip(), specs[1].strip()
 
 
@@ -168,7 +174,10 @@ def run(args: Args, progress: bool = True) -> dict[str, Any]:
     """Play the matches and return the summary dict (also printed by `main`)."""
     specs = split_pair(args.pair)
     for s in specs:
-        agents.make(s)  # fail early on a bad spec
+        try:
+            agents.make(s)  # fail early on a bad spec
+        except ValueError as exc:
+            raise StrengthError(f"--pair: {s!r}: {exc}") from None
     decks = args.decks.split(",") if args.decks else None
     seats = args.players or 2
     n = args.games + (-args.games) % seats
@@ -214,7 +223,7 @@ class _MatchLog:
         self.results: list[MatchResult] = []
         lines = _read_log(path)
         if lines and lines[0] != header:
-            raise ValueError(f"--log {path} holds a run with other settings {lines[0]}, not {header}")
+            raise StrengthError(f"--log {path} holds a run with other settings {lines[0]}, not {header}")
         seen = set()
         for result in _results(lines[1:]):
             if result.index not in seen:
@@ -239,17 +248,39 @@ class _MatchLog:
 
 def _read_log(path: str) -> list[dict[str, Any]]:
     """The whole JSON lines of a match log (none if it does not exist); a last line cut by a
-    kill, and anything after it, is left out."""
+    kill is left out. Any other line that is not a JSON object (a damaged file), a first line
+    that is not a settings header, or a match line without its fields is StrengthError naming
+    the file and the line: the log is then left as it is, never rewritten without it."""
     rows: list[dict[str, Any]] = []
     if not os.path.exists(path):
         return rows
-    with open(path) as fh:
-        for line in fh:
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                break
+    with open(path, "rb") as fh:
+        *complete, tail = fh.read().split(b"\n")  # tail: b"" or a last line cut by a kill mid-write
+    for number, raw in enumerate(complete, 1):
+        rows.append(_log_row(path, number, raw))
+    if tail:
+        with contextlib.suppress(StrengthError):  # cut: that match is played again
+            rows.append(_log_row(path, len(complete) + 1, tail))
     return rows
+
+
+def _log_row(path: str, number: int, raw: bytes) -> dict[str, Any]:
+    """Line `number` of a match log as a dict: the settings header (line 1) or a match record;
+    StrengthError naming the file and the line otherwise."""
+    try:
+        row = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        row = None
+    wanted = HEADER_KEYS if number == 1 else MATCH_KEYS
+    if not isinstance(row, dict) or not wanted <= row.keys():
+        what = "the settings header" if number == 1 else "a match record"
+        raise StrengthError(f"--log {path}: line {number} is not {what} of a strength match log (a damaged or "
+                            "other file); it is left as it is: move it aside to start again, or mend that line")
+    return row
+
+
+HEADER_KEYS = frozenset({"pair", "game", "seed", "decks", "players"})
+MATCH_KEYS = frozenset(f.name for f in dataclasses.fields(MatchResult))
 
 
 def _results(rows: list[dict[str, Any]]) -> list[MatchResult]:
@@ -323,21 +354,55 @@ def parse_args(argv: Sequence[str] | None = None) -> Args:
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
-    """Run from the command line and print the summary."""
+    """Run from the command line and print the summary, then what produced it."""
     args = parse_args(argv)
     summary = run(args)
+    seats = args.players or 2
     lo, hi = summary["ci95"]
     print(f"{summary['first']} vs {summary['second']}: score {summary['score']:.3f} "
-          f"(95% CI {lo:.3f}-{hi:.3f}) over {summary['matches']} seat-swapped matches; "
-          f"W/D/L {summary['wins']}/{summary['draws']}/{summary['losses']}; "
+          f"(wins + draws/{seats} per match; Wilson 95% CI {lo:.3f}-{hi:.3f}) over {summary['matches']} "
+          f"seat-swapped matches; W/D/L {summary['wins']}/{summary['draws']}/{summary['losses']}; "
           f"{summary['wall_s']:.0f} s")
     if args.players is not None:
         lo, hi = summary["win_ci95"]
         print(f"{args.players} seats, {summary['first']} in one seat: win rate {summary['win_rate']:.3f} "
-              f"(95% CI {lo:.3f}-{hi:.3f}; fair share {1 / args.players:.3f}); end reasons "
+              f"(Wilson 95% CI {lo:.3f}-{hi:.3f}; fair share {1 / args.players:.3f}); end reasons "
               f"{summary['end_reasons']}")
+    summary["code_version"] = _code_version()
+    print(produced_by(args, summary))
     if args.out:
-        with open(args.out, "w") as fh:
+        tmp = f"{args.out}.{os.getpid()}.tmp"  # whole or not at all
+        with open(tmp, "w") as fh:
             json.dump(summary, fh, indent=1)
+        os.replace(tmp, args.out)
     return summary
 
+
+def produced_by(args: Args, summary: dict[str, Any]) -> str:
+    """The line naming what produced a summary: game, seats, decks, the pair, seed, matches and
+    the code version."""
+    decks = args.decks or "the game's default decks"
+    seats = f", {args.players} seats" if args.players is not None else ""
+    return (f"produced by: python -m experiments.strength --game {args.game} --pair {args.pair} --seed {args.seed} "
+            f"--games {args.games} ({summary['matches']} matches played{seats}, decks {decks}, code version "
+            f"{summary.get('code_version') or 'unknown'})")
+
+
+def _code_version() -> str:
+    from experiments.batch.runner import versions
+    return versions().get("git") or "unknown"
+
+
+def cli(argv: Sequence[str] | None = None) -> int:
+    """`python -m experiments.strength`: `main`, with bad input (StrengthError, an unreadable
+    file) said in one line on stderr and exit 2 instead of a traceback."""
+    try:
+        main(argv)
+    except TcglabError as exc:
+        print(f"python -m experiments.strength: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"python -m experiments.strength: {exc.strerror or exc}:{where}".rstrip(":"), file=sys.stderr)
+        return 2
+    return 0
