@@ -1,7 +1,10 @@
 """`tcglab packs` and `tcglab first-day`: First Cycle packs and the free-to-play economy.
 
     tcglab packs 10 --seed 3                       # open 10 packs, print pulls and totals
-    tcglab first-day black_starter --seed 1 --start 2026-11-30T09:00
+    tcglab first-day black_starter --seed 1 --start 2026-11-30T09:00 --players 100
+
+`first-day` simulates `--players` free-to-play players (daily-pack seeds seed, seed+1, ...)
+and gives the median first day with its spread; each output names its seed and code version.
 """
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ def add_parsers(sub) -> None:
     day.add_argument("--start", default="2026-11-30T09:00",
                      help="start time, ISO format, Europe/Paris unless an offset is given")
     day.add_argument("--max-days", type=int, default=3650, help="give up after this many days")
+    day.add_argument("--players", type=int, default=100,
+                     help="simulated players, one daily-pack seed each (seed, seed+1, ...): the spread of the day")
     day.set_defaults(handler=run_first_day)
 
 
@@ -55,7 +60,8 @@ def run_packs(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"pack {i}: " + "; ".join(names))
     print(f"{args.count} packs, {collection.total} cards, {len(collection.counts)} distinct prints; "
-          f"by rarity: {dict(sorted(rarities.items()))}")
+          f"by rarity: {dict(sorted(rarities.items()))} (packs opened from seed {args.seed}, code version "
+          f"{_code_version()})")
     return 0
 
 
@@ -73,10 +79,39 @@ def run_first_day(args: argparse.Namespace) -> int:
         raise TcglabError(f"--seed must be >= 0, got {args.seed}")
     if args.max_days < 1:
         raise TcglabError(f"--max-days must be >= 1, got {args.max_days}")
+    if args.players < 1:
+        raise TcglabError(f"--players must be >= 1, got {args.players}")
     deck = load_deck_file(args.deck) if args.deck.endswith(".json") else get_deck(args.deck)
-    day = first_day_can_build(deck, start, args.seed, max_days=args.max_days)
-    if day is None:
-        print(f"{deck.name}: not buildable within {args.max_days} days (seed {args.seed})")
+    days = [first_day_can_build(deck, start, args.seed + k, max_days=args.max_days) for k in range(args.players)]
+    made = (f"produced by: tcglab first-day {args.deck} --seed {args.seed} --players {args.players} --start "
+            f"{args.start} --max-days {args.max_days} (code version {_code_version()}); day 1 is the start day")
+    if args.players == 1:
+        if days[0] is None:
+            print(f"{deck.name}: not buildable within {args.max_days} days for one simulated player "
+                  f"(daily-pack seed {args.seed})\n{made}")
+            return 1
+        print(f"{deck.name}: buildable on day {days[0]} for one simulated free-to-play player (daily-pack seed "
+              f"{args.seed}, start {start.isoformat()}); give --players N for the spread over N players\n{made}")
+        return 0
+    built = sorted(d for d in days if d is not None)
+    never = len(days) - len(built)
+    if not built:
+        print(f"{deck.name}: not buildable within {args.max_days} days for any of {args.players} simulated players "
+              f"(daily-pack seeds {args.seed}..{args.seed + args.players - 1})\n{made}")
         return 1
-    print(f"{deck.name}: buildable on day {day} (start {start.isoformat()}, seed {args.seed})")
+    ranked = built + [None] * never  # players who never could, last
+
+    def at(q: float) -> str:
+        d = ranked[min(len(ranked) - 1, int(q * (len(ranked) - 1) + 0.5))]
+        return f"after day {args.max_days}" if d is None else f"day {d}"
+    median = at(0.5)
+    print(f"{deck.name}: buildable {'on ' if median.startswith('day') else ''}{median} at the median over {args.players} simulated "
+          f"free-to-play players (daily-pack seeds {args.seed}..{args.seed + args.players - 1}, one each; start "
+          f"{start.isoformat()}); 10th to 90th percentile: {at(0.1)} to {at(0.9)}; earliest day {built[0]}, "
+          f"latest {at(1.0)}; {never} of {args.players} not buildable within {args.max_days} days\n{made}")
     return 0
+
+
+def _code_version() -> str:
+    from experiments.batch.runner import versions
+    return versions().get("git") or "unknown"
