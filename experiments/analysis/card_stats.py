@@ -6,8 +6,10 @@ deck holds a card when any game logged an event of that card for that deck; pass
 
 - `drawn`: the card reached the hand (in the opening hand, or drawn later);
   `drawn_rate` = drawn games / holding games, `wr_drawn` the win rate of those games.
-- `played`: the card was played at least once; `play_rate` = played games / drawn games,
-  `plays_per_game` = copies played per holding game, `wr_played`.
+- `played`: the card was played at least once; `plays_per_game` = copies played per holding
+  game, `wr_played`. A card can be played without being drawn (FE Cipher's Main Character is
+  set out at setup), so `play_rate` = `played_drawn_games` / drawn games counts only the
+  games where it was drawn, and so does `play_effect`.
 - `opening`: in the opening hand; `wr_opening`.
 
 Three comparisons, each a difference of win rates with Newcombe's 95% interval:
@@ -147,10 +149,13 @@ def card_stats(matches: pd.DataFrame, cards: pd.DataFrame, group: str | Sequence
     rows["o"] = opening.astype(float)
     rows["d"] = (opening | (rows["drawn"] > 0)).astype(float)
     rows["p"] = (rows["played"] > 0).astype(float)
+    rows["pd"] = rows["p"] * rows["d"]
     rows["os"], rows["ds"], rows["ps"] = rows["o"] * rows["score"], rows["d"] * rows["score"], rows["p"] * rows["score"]
+    rows["pds"] = rows["pd"] * rows["score"]
     out = rows.groupby(keys + ["card"], sort=True).agg(
         games=("score", "size"), score=("score", "sum"), drawn_games=("d", "sum"), drawn_score=("ds", "sum"),
         played_games=("p", "sum"), played_score=("ps", "sum"), plays=("played", "sum"),
+        played_drawn_games=("pd", "sum"), played_drawn_score=("pds", "sum"),
         opening_games=("o", "sum"), opening_score=("os", "sum")).reset_index()
     out = out[out["games"] >= min_games].copy()
     decks = held.groupby("card")["deck_key"].agg(lambda s: ",".join(sorted(x for x in s if x)))
@@ -161,17 +166,17 @@ def card_stats(matches: pd.DataFrame, cards: pd.DataFrame, group: str | Sequence
     out = out.rename(columns={"wr_all": "win_rate", "wr_all_low": "ci_low", "wr_all_high": "ci_high"})
     out["drawn_rate"] = out["drawn_games"] / out["games"]
     _rate(out, "drawn", "drawn_score", "drawn_games")
-    out["play_rate"] = out["played_games"] / out["drawn_games"].where(out["drawn_games"] > 0)
+    out["play_rate"] = out["played_drawn_games"] / out["drawn_games"].where(out["drawn_games"] > 0)
     out["plays_per_game"] = out["plays"] / out["games"]
     _rate(out, "played", "played_score", "played_games")
     _rate(out, "opening", "opening_score", "opening_games")
     _difference(out, "drawn_effect", out["drawn_score"], out["drawn_games"],
                 out["score"] - out["drawn_score"], out["games"] - out["drawn_games"])
-    _difference(out, "play_effect", out["played_score"], out["played_games"],
-                out["drawn_score"] - out["played_score"], out["drawn_games"] - out["played_games"])
+    _difference(out, "play_effect", out["played_drawn_score"], out["played_drawn_games"],
+                out["drawn_score"] - out["played_drawn_score"], out["drawn_games"] - out["played_drawn_games"])
     _difference(out, "opening_effect", out["opening_score"], out["opening_games"],
                 out["score"] - out["opening_score"], out["games"] - out["opening_games"])
-    for col in ("games", "drawn_games", "played_games", "opening_games", "plays"):
+    for col in ("games", "drawn_games", "played_games", "played_drawn_games", "opening_games", "plays"):
         out[col] = out[col].astype(np.int64)
     return out.sort_values(keys + ["drawn_effect"], ascending=[True] * len(keys) + [False],
                            na_position="last", kind="stable").reset_index(drop=True)

@@ -148,3 +148,17 @@ def test_intervals_refuse_counts_and_z_they_cannot_mean(call, message):
 def test_intervals_accept_rounding_around_the_bounds():
     low, high = proportion_ci(np.array([-1e-16, 1.0 + 1e-15]), np.array([3.0, 1.0]))  # float sums of 1/n scores
     assert np.all((low >= 0) & (low <= high) & (high <= 1))
+
+
+def test_a_card_played_without_being_drawn_keeps_play_rate_and_play_effect_within_drawn_games():
+    m = matches(8)
+    rows = []
+    for r, i in zip(m["run_id"], m["match_id"]):
+        rows.append({"run_id": r, "match_id": i, "player": 0, "card": 1, "event": "played", "count": 1, "outcome": ""})
+        if i < 4:  # drawn in half of the games; played in all (a Main Character is set out, not drawn)
+            rows.append({"run_id": r, "match_id": i, "player": 0, "card": 1, "event": "drawn", "count": 1,
+                         "outcome": ""})
+    row = A.card_stats(m, pd.DataFrame(rows)).set_index("card").loc[1]
+    assert (row["games"], row["drawn_games"], row["played_games"], row["played_drawn_games"]) == (16, 4, 8, 4)
+    assert row["play_rate"] == 1.0  # played in each of the 4 games it was drawn (was 8 / 4 = 2.0)
+    assert np.isnan(row["play_effect"]) or -1 <= row["play_effect_low"] <= row["play_effect_high"] <= 1
