@@ -32,7 +32,8 @@ def _verdict(low: float, high: float, lo_bound: float | None, hi_bound: float | 
 def holdout(spec: TuneSpec, chosen: pd.DataFrame, values_of, say=print) -> pd.DataFrame:
     """One row per chosen point: its trial, values, held-out matches, and per objective and
     constraint measure the held-out value with `_low` / `_high` (and the first player's win rate
-    beside an advantage, to say which way it goes); constraints get a `_verdict`.
+    beside an advantage, to say which way it goes); objectives get the search's estimate
+    (`_search`, with `_search_low` / `_search_high`); constraints get a `_verdict`.
     `values_of(trial)` gives a trial's point as the game takes it (`search.trial_values`)."""
     rows = []
     for point in chosen.to_dict("records"):
@@ -46,7 +47,9 @@ def holdout(spec: TuneSpec, chosen: pd.DataFrame, values_of, say=print) -> pd.Da
             name = o.metric if o.band is None else f"{o.metric}_distance"
             row[name] = o.score(metrics)
             row[f"{name}_low"], row[f"{name}_high"] = interval(matches, o.metric, rng, o.band)
-            row[f"{name}_search"] = point[name]
+            row[f"{name}_search"] = point[name]  # the search's estimate on its own seeds, and its interval
+            row[f"{name}_search_low"] = point.get(f"{name}_low", np.nan)
+            row[f"{name}_search_high"] = point.get(f"{name}_high", np.nan)
             if o.band is not None and o.metric not in row:
                 row[o.metric] = metrics[o.metric]
                 row[f"{o.metric}_low"], row[f"{o.metric}_high"] = interval(matches, o.metric, rng)

@@ -2,6 +2,7 @@
 
     values = measure(matches)                          # {"draw_rate": 0.12, "seat_fairness": 0.04, ...}
     low, high = interval(matches, "seat_fairness", rng)  # a 95% interval of one measure
+    bounds = intervals(matches, ["draw_rate"], rng, {"draw_rate": (0.5, 0.5)})  # several, and distances
 
 Measures (`METRICS`), every one a number for one batch of matches:
 - `draw_rate`: share of finished games with no winner (Wilson interval);
@@ -15,7 +16,9 @@ Measures (`METRICS`), every one a number for one batch of matches:
   (`experiments.analysis.length_column`; percentile bootstrap).
 
 A goal (`experiments.tune.goals`) may score a measure as its distance to a target or a range;
-`distance_interval` maps an interval through that distance.
+`distance_interval` maps an interval through that distance. `rate_interval` is the Wilson
+interval of a rate known only with its match count (trials stored before tunes kept their
+intervals).
 """
 from __future__ import annotations
 
@@ -41,6 +44,8 @@ METRICS = {
     "mean_length": "mean game length (turns, or decisions where a game logs no turns)",
 }
 BOOTSTRAP = 2000
+WILSON = ("draw_rate", "first_player_win_rate", "first_player_advantage")  # the others: bootstrap
+RATES = ("draw_rate", "first_player_win_rate")  # a share of the matches: Wilson from the rate and the count
 
 
 def measure(matches: pd.DataFrame, names=None) -> dict[str, float]:
@@ -80,20 +85,54 @@ def interval(matches: pd.DataFrame, name: str, rng: np.random.Generator,
              score=None) -> tuple[float, float]:
     """A 95% interval of measure `name` (or of `score(measure)` when given: a goal's distance
     to a target or range, passed as (target_low, target_high))."""
-    if name in ("draw_rate", "first_player_win_rate", "first_player_advantage"):
+    if name in WILSON:
         first = first_player_advantage(matches).iloc[0]
         count = first["draws"] if name == "draw_rate" else first["score"]
         low, high = (float(v) for v in proportion_ci(count, first["games"]))
         if name == "first_player_advantage":
-            low, high = distance_interval(low, high, first["fair"], first["fair"])
+            low, high = (float(v) for v in distance_interval(low, high, first["fair"], first["fair"]))
         return (low, high) if score is None else distance_interval(low, high, *score)
     samples = bootstrap(matches, name, rng)
     if score is not None:
         samples = np.maximum(np.maximum(score[0] - samples, 0.0), samples - score[1])
+    return _percentile(samples)
+
+
+def _percentile(samples: np.ndarray) -> tuple[float, float]:
     samples = samples[np.isfinite(samples)]
     if samples.size == 0:
         return float("nan"), float("nan")
     return float(np.quantile(samples, 0.025)), float(np.quantile(samples, 0.975))
+
+
+def intervals(matches: pd.DataFrame, names, rng: np.random.Generator,
+              bands: dict | None = None) -> dict[str, tuple[float, float]]:
+    """95% intervals of the measures `names`, and of the distance of measure m to `bands[m]`
+    ((low, high), a goal's target or range) keyed `<m>_distance`: as `interval`, with one
+    bootstrap per measure however many of its figures are asked."""
+    bands = bands or {}
+    out: dict[str, tuple[float, float]] = {}
+    for name in dict.fromkeys([*names, *bands]):
+        band = bands.get(name)
+        if name in WILSON:
+            out[name] = interval(matches, name, rng)
+            if band is not None:
+                out[f"{name}_distance"] = distance_interval(*out[name], *band)
+            continue
+        samples = bootstrap(matches, name, rng)
+        out[name] = _percentile(samples)
+        if band is not None:
+            out[f"{name}_distance"] = _percentile(np.maximum(np.maximum(band[0] - samples, 0.0), samples - band[1]))
+    return out
+
+
+def rate_interval(rate: float, games: int) -> tuple[float, float]:
+    """The Wilson 95% interval of a rate of `RATES` from its value and its match count (the
+    count of successes is rate x games, fractional where draws count 1/n)."""
+    if games is None or not games or rate is None or not np.isfinite(rate):
+        return float("nan"), float("nan")
+    low, high = proportion_ci(min(max(rate, 0.0), 1.0) * games, games)
+    return float(low), float(high)
 
 
 def bootstrap(matches: pd.DataFrame, name: str, rng: np.random.Generator, draws: int = BOOTSTRAP) -> np.ndarray:

@@ -3,8 +3,10 @@
     paths = write_outputs(out, spec, table, front, checked, rule, command)
 
 Files in the tune folder:
-- `trials.csv`: every trial (search estimates on the search's seeds);
-- `front.csv`, `front.md`: the Pareto front of feasible points (for one objective, the best point);
+- `trials.csv`: every trial (search estimates on the search's seeds, each with its 95% interval
+  and the trial's match count; `intervals_stored` False for a trial of an older study);
+- `front.csv`, `front.md`: the Pareto front of feasible points (for one objective, the best point),
+  with the same intervals and match counts;
 - `front.png`: objective against objective (all trials, the front marked), or, for one
   objective, each trial's score and the best so far;
 - `holdout.csv`, `holdout.md`: the chosen points on held-out seeds with 95% intervals;
@@ -52,12 +54,38 @@ def markdown_table(frame: pd.DataFrame) -> str:
 
 
 def front_columns(spec: TuneSpec) -> list[str]:
-    """The columns of the front table: trial, searched values, scores, constrained measures."""
+    """The columns of the front table: trial, searched values, each objective's measure and
+    score and each constrained measure with their 95% interval (`_low`, `_high`), the matches."""
     cols = ["trial", *[d.key for d in spec.dims]]
     for i, o in enumerate(spec.objectives):
-        cols += [o.metric, score_column(i, spec)]
-    cols += [c.metric for c in spec.constraints]
+        for name in (o.metric, score_column(i, spec)):
+            cols += [name, f"{name}_low", f"{name}_high"]
+    for c in spec.constraints:
+        cols += [c.metric, f"{c.metric}_low", f"{c.metric}_high"]
     return list(dict.fromkeys(cols + ["matches"]))
+
+
+def intervals_note(table: pd.DataFrame) -> str:
+    """What the intervals of the search's estimates are (and `stored_note`)."""
+    note = ("Search estimates: each figure is over the trial's `matches` matches on the search's seeds, "
+            "with its 95% interval (`_low`, `_high`): Wilson for rates, a percentile bootstrap over "
+            "matches for seat fairness, deck spread and length, mapped through the distance for a "
+            "target or range.")
+    return " ".join(filter(None, [note, stored_note(table)]))
+
+
+def stored_note(table: pd.DataFrame) -> str:
+    """Which complete trials an older tcglab stored without their intervals, and what stands in
+    for them ("" when every trial has them)."""
+    if not {"state", "intervals_stored"} <= set(table.columns):
+        return ""
+    old = table[(table["state"] == "COMPLETE") & ~table["intervals_stored"].astype(bool)]
+    if old.empty:
+        return ""
+    listed = ", ".join(str(int(t)) for t in old["trial"].head(10)) + (", ..." if len(old) > 10 else "")
+    return (f"{len(old)} trial(s) ({listed}) were stored by an older tcglab without their intervals "
+            "(`intervals_stored` False): a draw or win rate gets its Wilson interval from the rate and "
+            "`matches`; every other bound is n/a (empty in the CSV).")
 
 
 def plot_front(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, path: Path) -> Path:
@@ -108,6 +136,13 @@ def _point(spec: TuneSpec, row) -> str:
     return ", ".join(f"{d.key} = {_fmt(row[d.key])}" for d in spec.dims)
 
 
+def _search(spec: TuneSpec, row: dict, name: str) -> str:
+    """The search's estimate of a held-out row's figure `name`, with its interval and match count."""
+    low, high = row.get(name + "_search_low", math.nan), row.get(name + "_search_high", math.nan)
+    ci = "95% CI n/a" if math.isnan(low) else f"95% CI {low:.3f} to {high:.3f}"
+    return f"{row[name + '_search']:.3f}, {ci}, over {spec.base.matches} matches"
+
+
 def findings(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, checked: pd.DataFrame, rule: str) -> list[str]:
     """The summary's findings as plain sentences, with the held-out intervals."""
     done = int((table["state"] == "COMPLETE").sum())
@@ -120,7 +155,7 @@ def findings(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, checked: 
         for i, o in enumerate(spec.objectives):
             name = score_column(i, spec)
             parts.append(f"{o.describe()}: {row[name]:.3f} (95% CI {row[name + '_low']:.3f} to "
-                         f"{row[name + '_high']:.3f}; the search estimated {row[name + '_search']:.3f})")
+                         f"{row[name + '_high']:.3f}; the search estimated {_search(spec, row, name)})")
         if "first_player_win_rate" in row and all(o.metric != "first_player_win_rate" for o in spec.objectives):
             parts.append(f"the first player wins {row['first_player_win_rate']:.1%} (95% CI "
                          f"{row['first_player_win_rate_low']:.1%} to {row['first_player_win_rate_high']:.1%})")
@@ -176,9 +211,12 @@ def _write_all(paths: dict[str, Path], spec: TuneSpec, table: pd.DataFrame, fron
                checked: pd.DataFrame, rule: str, command: str) -> None:
     table.to_csv(paths["trials.csv"], index=False)
     cols = [c for c in front_columns(spec) if c in front.columns] if not front.empty else front_columns(spec)
+    if not front.empty and not front["intervals_stored"].astype(bool).all():
+        cols.append("intervals_stored")
     shown = front[cols] if not front.empty else pd.DataFrame(columns=cols)
     shown.to_csv(paths["front.csv"], index=False)
-    head = f"# tune {spec.name}: Pareto front (search estimates)\n\n{provenance(spec, len(table))}\n\n"
+    head = (f"# tune {spec.name}: Pareto front (search estimates)\n\n{provenance(spec, len(table))}\n\n"
+            f"{intervals_note(front)}\n\n")
     paths["front.md"].write_text(head + markdown_table(shown), encoding="utf-8")
     plot_front(spec, table, front, paths["front.png"])
     checked.to_csv(paths["holdout.csv"], index=False)
@@ -186,8 +224,10 @@ def _write_all(paths: dict[str, Path], spec: TuneSpec, table: pd.DataFrame, fron
                                    + markdown_table(checked), encoding="utf-8")
     lines = [f"# tune {spec.name}", "", provenance(spec, len(table)), "", "## Findings", ""]
     lines += [f"- {s}" for s in findings(spec, table, front, checked, rule)]
-    lines += ["", "Intervals: Wilson for rates, a percentile bootstrap over matches for seat fairness, deck "
-              "spread and length; distances to a target or range carry the interval of their measure.", "",
+    told = ("Intervals: Wilson for rates, a percentile bootstrap over matches for seat fairness, deck spread "
+            "and length; distances to a target or range carry the interval of their measure. trials.csv and "
+            "front.* give the search's estimates with their intervals over each trial's matches.")
+    lines += ["", " ".join(filter(None, [told, stored_note(table)])), "",
               "## Reproduce", "", "    " + command, "",
               "Files: trials.csv (every trial), front.csv / front.md / front.png (the Pareto front on the "
               "search's seeds), holdout.csv / holdout.md (the chosen points on held-out seeds), study.db "

@@ -14,7 +14,7 @@ import json
 import numpy as np
 import pandas as pd
 
-from experiments.tune.search import RESULT
+from experiments.tune.search import RESULT, bounds
 from experiments.tune.spec import TuneSpec
 
 
@@ -25,8 +25,11 @@ def score_column(i: int, spec: TuneSpec) -> str:
 
 
 def trials_table(spec: TuneSpec, study) -> pd.DataFrame:
-    """One row per trial, by number: state, each searched value, each measure the goals name, each objective's
-    score, `violation` (sum over constraints), `feasible`, `same_as` and `error`."""
+    """One row per trial, by number: state, each searched value, each measure the goals name with
+    its 95% interval (`<measure>_low`, `<measure>_high`), each distance to a target or range with
+    its interval, `violation` (sum over constraints), `feasible`, `matches` (what every figure of
+    the row is over), `intervals_stored` (False for a trial of an older study: rates get their
+    Wilson interval from the rate and `matches`, other bounds are NaN), `same_as` and `error`."""
     rows = []
     for t in study.get_trials(deepcopy=False):
         attrs = t.user_attrs.get(RESULT, {})
@@ -34,16 +37,22 @@ def trials_table(spec: TuneSpec, study) -> pd.DataFrame:
         for d in spec.dims:
             row[d.key] = d.decode(t.params[d.key]) if d.key in t.params else None
         metrics = attrs.get("metrics", {})
+        found, stored = bounds(spec, attrs) if metrics else ({}, False)
+        nan = (np.nan, np.nan)
         for name in spec.measures:
             row[name] = metrics.get(name, np.nan)
+            row[f"{name}_low"], row[f"{name}_high"] = found.get(name, nan)
         scores = attrs.get("scores") or [np.nan] * len(spec.objectives)
         for i, s in enumerate(scores):
             if spec.objectives[i].band is not None:
-                row[score_column(i, spec)] = s
+                col = score_column(i, spec)
+                row[col] = s
+                row[f"{col}_low"], row[f"{col}_high"] = found.get(col, nan)
         violations = attrs.get("violations", [])
         row["violation"] = float(sum(violations)) if violations else 0.0
         row["feasible"] = t.state.name == "COMPLETE" and row["violation"] <= 0
         row["matches"] = attrs.get("matches", 0)
+        row["intervals_stored"] = stored
         row["same_as"] = attrs.get("same_as")
         row["error"] = attrs.get("error")
         rows.append(row)

@@ -13,6 +13,11 @@ Reproducible and resumable:
   missing ones are drawn as they would have been: `ask`), played and told its values, so
   the stored study equals the uninterrupted one.
 
+Each trial stores, beside its measures, their 95% intervals (and those of its distances to a
+target or range) and its match count; `bounds` reads them back, and for a trial stored by an
+older tcglab without intervals gives the Wilson interval of a rate from the rate and its match
+count and NaN for the rest (`intervals_stored` False).
+
 A point the study already played (same params) is not played again: with the same seeds it
 would give the same values, which are copied (`same_as` names the trial). A point the game
 refuses (a cross-field params rule) or whose measures are undefined ends as a FAIL trial with
@@ -34,12 +39,13 @@ from experiments.batch.backends import kept_workers
 from experiments.batch.config import RunConfigError
 from experiments.batch.runner import check_errors, execute
 from experiments.heap import frozen_heap
-from experiments.tune.metrics import measure
+from experiments.tune.metrics import RATES, distance_interval, intervals, measure, rate_interval
 from experiments.tune.space import TuneError
 from experiments.tune.spec import TuneSpec
 
 STUDY_NAME = "tune"
-RESULT = "result"  # the user attribute holding a trial's measures, scores, violations and seconds
+RESULT = "result"  # the user attribute holding a trial's measures, intervals, scores, violations and seconds
+BOOTSTRAP_STREAM = 1  # the trials' bootstrap seed is (seed, this): the same resamples for every trial
 
 
 def trial_seed(seed: int, number: int, part: int = 0) -> int:
@@ -130,9 +136,33 @@ def evaluate(spec: TuneSpec, values: dict) -> dict:
     except RunConfigError as exc:  # the game refuses this point (MatchErrorsError is not one: it stops the tune)
         return {"error": str(exc)}
     metrics = measure(matches, spec.measures)
-    return {"metrics": metrics, "scores": [o.score(metrics) for o in spec.objectives],
+    rng = np.random.default_rng([spec.base.seed, BOOTSTRAP_STREAM])
+    bands = {o.metric: o.band for o in spec.objectives if o.band is not None}
+    found = intervals(matches, spec.measures, rng, bands)
+    return {"metrics": metrics, "intervals": {k: [float(lo), float(hi)] for k, (lo, hi) in found.items()},
+            "scores": [o.score(metrics) for o in spec.objectives],
             "violations": [c.violation(metrics) for c in spec.constraints],
             "match_seconds": seconds, "match_wall_sum": float(matches["wall_time"].sum()), "matches": len(matches)}
+
+
+def bounds(spec: TuneSpec, attrs: dict) -> tuple[dict[str, tuple[float, float]], bool]:
+    """The 95% interval of each measure of a trial's `attrs` and of each distance to a target or
+    range (keyed `<metric>_distance`), and whether the trial stored them. A trial stored without
+    them (by an older tcglab) gets the Wilson interval of a rate from the rate and its match
+    count (`rate_interval`) and, for the rest, NaN: they cannot be known without its matches."""
+    keys = list(spec.measures) + [f"{o.metric}_distance" for o in spec.objectives if o.band is not None]
+    nan = (float("nan"), float("nan"))
+    stored = attrs.get("intervals")
+    if stored is not None:
+        return {k: tuple(float(v) for v in stored[k]) if k in stored else nan for k in keys}, True
+    metrics = attrs.get("metrics", {})
+    out = {k: rate_interval(metrics[k], attrs.get("matches")) if k in RATES and k in metrics else nan
+           for k in spec.measures}
+    for o in spec.objectives:
+        if o.band is not None:
+            low, high = out[o.metric]
+            out[f"{o.metric}_distance"] = nan if math.isnan(low) else distance_interval(low, high, *o.band)
+    return out, False
 
 
 def _key(params: dict) -> str:
@@ -174,8 +204,8 @@ def _play_or_copy(spec: TuneSpec, seen: dict, params: dict) -> dict:
     (`seen`, from `_played`), else played."""
     if _key(params) in seen:
         number, result = seen[_key(params)]
-        keep = ("metrics", "scores", "violations", "matches")
-        return {k: result[k] for k in keep} | {"match_seconds": 0.0, "match_wall_sum": 0.0, "same_as": number}
+        keep = ("metrics", "intervals", "scores", "violations", "matches")
+        return {k: result[k] for k in keep if k in result} | {"match_seconds": 0.0, "match_wall_sum": 0.0, "same_as": number}
     values = {d.key: d.decode(params[d.key]) for d in spec.dims}
     return evaluate(spec, values)
 
@@ -235,11 +265,22 @@ def _search(spec: TuneSpec, study, say: Callable[[str], None], on_trial) -> None
             on_trial(trial.number, attrs, framework)
 
 
+def _ci(value: float, low: float, high: float) -> str:
+    if math.isnan(value):
+        return "n/a (undefined on these matches)"
+    return f"{value:.3f} (95% CI " + ("n/a)" if math.isnan(low) else f"{low:.3f} to {high:.3f})")
+
+
 def _trial_line(spec: TuneSpec, number: int, params: dict, attrs: dict) -> str:
+    """A trial's progress line: its point, its match count, each measure and each distance to a
+    target or range with its 95% interval, and whether it meets the constraints."""
     point = ", ".join(f"{k}={params[k]}" for k in sorted(params))
     if "error" in attrs:
         return f"trial {number}: {point}: failed: {attrs['error']}"
-    scores = ", ".join(f"{o.describe()}: {s:.3f}" for o, s in zip(spec.objectives, attrs["scores"]))
-    feasible = "" if not spec.constraints else (" (feasible)" if max(attrs["violations"]) <= 0 else " (infeasible)")
-    copied = f" (same point as trial {attrs['same_as']})" if "same_as" in attrs else ""
-    return f"trial {number}: {point}: {scores}{feasible}{copied}"
+    found, _ = bounds(spec, attrs)
+    parts = [f"{name} {_ci(attrs['metrics'][name], *found[name])}" for name in spec.measures]
+    parts += [f"{o.describe()}: distance {_ci(s, *found[f'{o.metric}_distance'])}"
+              for o, s in zip(spec.objectives, attrs["scores"]) if o.band is not None]
+    feasible = "" if not spec.constraints else ("; feasible" if max(attrs["violations"]) <= 0 else "; infeasible")
+    copied = f" (same point as trial {attrs['same_as']}: not played again)" if "same_as" in attrs else ""
+    return f"trial {number}: {point}: {attrs['matches']} matches{copied}: {', '.join(parts)}{feasible}"

@@ -1,8 +1,11 @@
-"""What a tune writes reads right: every page names the code version beside its figures, and
-`same_as` in trials.csv is a trial number (not 0.0)."""
+"""What a tune writes reads right: every page names the code version beside its figures,
+`same_as` in trials.csv is a trial number (not 0.0), the search's estimates carry their match
+count and 95% intervals (trials.csv, front.*, the progress lines), and every file is whole even
+when a write fails part way."""
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 
 from experiments.batch.runner import versions
 from experiments.tune import load_tune_file, run_tune
@@ -98,3 +101,60 @@ def test_tune_files_stay_whole_when_a_write_fails_part_way(tmp_path):
     assert not [p.name for p in out.iterdir() if p.name.endswith(".tmp")]
     assert len(pd.read_csv(out / "trials.csv")) == 4 and (out / "front.png").read_bytes().endswith(PNG_END)
     assert (out / "summary.md").read_text(encoding="utf-8").rstrip().endswith("(the optuna study).")
+
+
+# A Wilson-rate objective (a distance to a target) and a bootstrapped constraint, 4 matches a trial.
+ESTIMATES = """
+name = "estimates"
+game = "first_cycle"
+agents = "greedy"
+matches = 4
+trials = 3
+seed = 7
+workers = 1
+startup_trials = 3
+
+[space.params]
+max_turns = { low = 8, high = 16 }
+
+[[objectives]]
+metric = "first_player_win_rate"
+target = 0.5
+
+[[constraints]]
+metric = "mean_length"
+max = 100
+
+[holdout]
+matches = 2
+top_k = 1
+"""
+
+
+def test_tune_search_estimates_carry_their_match_count_and_95_intervals(tmp_path):
+    from experiments.stats import wilson
+    path = tmp_path / "estimates.toml"
+    path.write_text(ESTIMATES)
+    said = []
+    run_tune(load_tune_file(path), tmp_path / "t", say=said.append)
+    trials = pd.read_csv(tmp_path / "t" / "trials.csv")
+    assert (trials["state"] == "COMPLETE").all() and (trials["matches"] == 4).all()
+    assert trials["intervals_stored"].all()
+    for name in ("first_player_win_rate", "first_player_win_rate_distance", "mean_length"):
+        low, value, high = trials[f"{name}_low"], trials[name], trials[f"{name}_high"]
+        assert low.notna().all() and high.notna().all() and (low <= value + 1e-12).all() \
+            and (value <= high + 1e-12).all(), name
+    for row in trials.to_dict("records"):  # rates: Wilson over the trial's matches
+        low, high = wilson(row["first_player_win_rate"] * row["matches"], row["matches"])
+        assert (row["first_player_win_rate_low"], row["first_player_win_rate_high"]) == pytest.approx((low, high))
+        line = next(s for s in said if s.startswith(f"trial {row['trial']}:"))
+        assert ": 4 matches" in line, line
+        assert (f"first_player_win_rate {row['first_player_win_rate']:.3f} (95% CI {low:.3f} to {high:.3f})"
+                in line), line
+        assert f"mean_length {row['mean_length']:.3f} (95% CI {row['mean_length_low']:.3f} to " in line, line
+    front = pd.read_csv(tmp_path / "t" / "front.csv")
+    for column in ("first_player_win_rate_low", "first_player_win_rate_high", "first_player_win_rate_distance_low",
+                   "mean_length_low", "mean_length_high", "matches"):
+        assert column in front.columns and front[column].notna().all(), column
+    page = (tmp_path / "t" / "front.md").read_text(encoding="utf-8")
+    assert "| first_player_win_rate_low | first_player_win_rate_high |" in page and "95% interval" in page

@@ -166,3 +166,42 @@ def test_tune_on_ray_plays_the_same_trials_as_local_workers(tmp_path, whole):
     spec = load_tune_file(tune_file(tmp_path, 2), backend="ray")
     run_tune(spec, tmp_path / "ray", say=lambda line: None)
     pd.testing.assert_frame_equal(trials(tmp_path / "ray"), whole)
+
+
+def test_tune_resumed_from_a_study_stored_without_intervals_reports_what_it_can(tmp_path, whole):
+    """An older tcglab stored each trial's measures without their intervals: a resume plays on,
+    gives those trials the Wilson interval of a rate from the rate and the match count, leaves
+    the bootstrapped bounds empty and says so; the trials it plays itself carry every interval."""
+    import json
+    older = tmp_path / "older"
+    run_tune(load_tune_file(tune_file(tmp_path), trials=4), older, say=lambda line: None)
+    before = pd.read_csv(older / "trials.csv")  # with the intervals the trials stored
+    with contextlib.closing(sqlite3.connect(older / "study.db")) as con, con:
+        rows = con.execute("SELECT trial_user_attribute_id, value_json FROM trial_user_attributes "
+                           "WHERE key = 'result'").fetchall()
+        assert len(rows) == 4
+        for attr_id, value in rows:
+            result = json.loads(value)
+            assert result.pop("intervals")
+            con.execute("UPDATE trial_user_attributes SET value_json = ? WHERE trial_user_attribute_id = ?",
+                        (json.dumps(result), attr_id))
+    said = []
+    run_tune(load_tune_file(tune_file(tmp_path)), older, resume=True, say=said.append)
+    assert any(s.startswith("trial 5:") and ": 6 matches" in s and "95% CI" in s for s in said), said
+    table = pd.read_csv(older / "trials.csv")
+    pd.testing.assert_frame_equal(table[COMPARED], whole)
+    stored = table["intervals_stored"].to_numpy()
+    assert not stored[:4].any() and stored[4:].all()
+    rates = ["draw_rate_low", "draw_rate_high", "draw_rate_distance_low", "draw_rate_distance_high"]
+    assert table[rates].notna().all().all()
+    # a rate's interval from the rate and the match count is the one its matches gave
+    pd.testing.assert_frame_equal(table.loc[:3, rates], before[rates])
+    old = table["trial"] < 4
+    assert table.loc[old, ["mean_length_low", "mean_length_high", "mean_length_distance_low"]].isna().all().all()
+    assert table.loc[~old, ["mean_length_low", "mean_length_high"]].notna().all().all()
+    summary = (older / "summary.md").read_text(encoding="utf-8")
+    assert "4 trial(s) (0, 1, 2, 3) were stored by an older tcglab without their intervals" in summary
+    front = pd.read_csv(older / "front.csv")
+    page = (older / "front.md").read_text(encoding="utf-8")
+    assert not front["intervals_stored"].all()  # trial 0, an older one, is on the front: said, its bounds n/a
+    assert "stored by an older tcglab without their intervals" in page and "| n/a |" in page
