@@ -22,7 +22,11 @@ from sim.core.errors import TcglabError
 
 ENV_VERSION = "v0"
 CARD_EVENT_KINDS = {"opening_hand": "opening_hand", "draw": "drawn", "deploy": "played",
-                    "execute": "played", "support": "played"}
+                    "execute": "played", "class_change": "played", "level_up": "played"}
+"""Engine events that feed the cards table, and the table's event for each: a card is
+`played` when its player puts it from hand into play (First Cycle: deploy or execute; FE Cipher:
+deploy, class change or level up; XenodeX: deploy). An FE Cipher support card is turned over
+from the deck, not played, so it is not counted."""
 
 
 @dataclass(frozen=True)
