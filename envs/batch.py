@@ -64,7 +64,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from envs.core import env_seed, is_truncation, legal_masks, next_game_seed
+from envs.core import check_decks, env_seed, is_truncation, legal_masks, next_game_seed
 from envs.opponents import as_batch_policy, as_policy, play_until, play_until_batch
 from envs.registry import game_spec
 from sim import IllegalActionError, load_game
@@ -109,7 +109,7 @@ class BatchEnv:
         self.num_players = int(self.game.num_players)
         self.num_actions = int(self.game.action_space_size)
         self.observation_size = int(self.encoder.size)
-        self.decks = list(decks) if decks is not None else None
+        self.decks = check_decks(self.game, decks)  # a bad deck is refused here, not at reset
         mix = list(opponent) if isinstance(opponent, list | tuple) else [opponent]
         if not mix:
             raise ValueError("opponent is an empty list: give at least one agent")

@@ -166,6 +166,21 @@ def legal_masks(states: Sequence[Any], num_actions: int) -> np.ndarray:
     return mask
 
 
+def check_decks(game: Any, decks: Any) -> list[Any] | None:
+    """`decks` as a list (None stays None) when it is a list or tuple the game deals from;
+    else the game's InvalidDeckError (a wrong count, an unknown name) or a ValueError naming
+    the value, raised here rather than at the first `reset` (`game` None: the type only)."""
+    if decks is None:
+        return None
+    if not isinstance(decks, list | tuple):
+        raise ValueError(f"decks must be a list with one deck per seat (names such as 'black_starter', or "
+                         f"decks), got {type(decks).__name__} {decks!r}")
+    decks = list(decks)
+    if game is not None:
+        game.new_state(0, decks)  # deals once: the game refuses a bad deck with a message naming it
+    return decks
+
+
 def is_truncation(state: Any, reasons: frozenset[str]) -> bool:
     """Whether a finished game ended by a truncating draw (the turn limit), not a result."""
     return max(state.returns()) <= 0.0 and getattr(state, "end_reason", "") in reasons
@@ -198,7 +213,7 @@ class CardGameAECEnv(AECEnv):
                              f"got {render_mode!r}")
         self.render_mode = render_mode
         self.game = load_game(spec.game, **param_overrides)
-        self.decks = list(decks) if decks is not None else None
+        self.decks = check_decks(self.game, decks)
         self.with_action_labels = bool(with_action_labels)
         self.encoder = spec.make_encoder(self.game)
         self.num_actions = int(self.game.action_space_size)

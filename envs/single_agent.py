@@ -32,7 +32,7 @@ array) is a caller's bug, not a move: it raises `IllegalActionError` in both mod
 
 **Arguments** are checked at the constructor: `seat` (an int seat, not a bool, or
 "random"), `decks` (a list or tuple, one deck per seat, tried on the game there with
-`check_decks`, so a bad deck is refused before the first `reset`).
+`envs.core.check_decks`, so a bad deck is refused before the first `reset`).
 
 **Seeding.** `reset(seed=s)` (or the constructor's `seed`, used by the first unseeded
 reset) roots a `SeedSequence`: each reset deals the next game and draws the opponent's
@@ -47,7 +47,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from envs.core import env_seed, is_truncation, next_game_seed, show_board
+from envs.core import check_decks, env_seed, is_truncation, next_game_seed, show_board
 from envs.opponents import as_policy, play_until
 from envs.registry import game_spec
 from sim import load_game
@@ -174,21 +174,6 @@ class SingleAgentEnv(gymnasium.Env):
         return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat}
 
 
-def check_decks(game: Any, decks: Any) -> list[Any] | None:
-    """`decks` as a list (None stays None) when it is a list or tuple the game deals from;
-    else the game's InvalidDeckError (a wrong count, an unknown name) or a ValueError naming
-    the value, raised here rather than at the first `reset` (`game` None: the type only)."""
-    if decks is None:
-        return None
-    if not isinstance(decks, list | tuple):
-        raise ValueError(f"decks must be a list with one deck per seat (names such as 'black_starter', or "
-                         f"decks), got {type(decks).__name__} {decks!r}")
-    decks = list(decks)
-    if game is not None:
-        game.new_state(0, decks)  # deals once: the game refuses a bad deck with a message naming it
-    return decks
-
-
 def single_agent(game: str = "first_cycle", opponent: Any = None, seat: int | str = 0,
                  illegal_action: str = "raise", seed: int | None = None,
                  **kwargs: Any) -> SingleAgentEnv:
@@ -197,4 +182,4 @@ def single_agent(game: str = "first_cycle", opponent: Any = None, seat: int | st
                           seed=seed, **kwargs)
 
 
-__all__ = ["ILLEGAL_MODES", "SingleAgentEnv", "check_decks", "single_agent"]
+__all__ = ["ILLEGAL_MODES", "SingleAgentEnv", "single_agent"]

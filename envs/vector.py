@@ -45,7 +45,7 @@ roots the `BatchEnv` seed sequence: the same seed gives the same games, seats, o
 moves, observations and masks, in any process; a `reset()` without a seed deals new games
 from the continuing sequence. A seed is a non-negative int, Python or numpy; anything else
 raises `sim.InvalidArgumentError` naming it. `decks` is checked at the constructor
-(`envs.single_agent.check_decks`): a bad deck is refused there, not at the first `reset`.
+(`envs.core.check_decks`, as `BatchEnv` does): a bad deck is refused there, not at the first `reset`.
 """
 from __future__ import annotations
 
@@ -59,7 +59,6 @@ from gymnasium.vector.utils import batch_space
 
 from envs.batch import BatchEnv, BatchStep
 from envs.core import env_seed
-from envs.single_agent import check_decks
 
 
 class BatchVectorEnv(VectorEnv):
@@ -75,10 +74,8 @@ class BatchVectorEnv(VectorEnv):
         if opponent is None:
             raise ValueError("BatchVectorEnv needs an opponent for the other seats: an agent "
                              "with act(state, rng), e.g. agents.make('random'), or a callable")
-        check_decks(None, decks)
         self.batch = BatchEnv(game, num_envs=num_envs, seed=seed, opponent=opponent, seat=seat,
-                              decks=decks, **param_overrides)
-        check_decks(self.batch.game, decks)  # a bad deck is refused here, not at the first reset
+                              decks=decks, **param_overrides)  # checks decks (envs.core.check_decks)
         self.num_envs = self.batch.num_envs
         self.encoder = self.batch.encoder
         low, high = self.encoder.bounds()

@@ -1,4 +1,4 @@
-"""The single-agent and vector envs refuse bad arguments at the call that received them.
+"""The AEC, batch, single-agent and vector envs refuse bad arguments at the call that received them.
 
 A bool seat, decks given as one string, a number, an unknown deck or the wrong count of
 decks are refused by the constructor (they used to pass it and fail at the first
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs import single_agent
+from envs import BatchEnv, first_cycle_v0, single_agent
 from envs.vector import BatchVectorEnv
 from sim import IllegalActionError
 from sim.core.errors import InvalidArgumentError, InvalidDeckError
@@ -30,7 +30,9 @@ def test_single_agent_refuses_a_bool_seat_and_takes_a_numpy_seat():
 
 
 @pytest.mark.parametrize("make", [lambda d: single_agent("first_cycle", opponent=RandomOpponent(), decks=d),
-                                  lambda d: vector(decks=d)], ids=["single_agent", "vector"])
+                                  lambda d: vector(decks=d), lambda d: BatchEnv("first_cycle", decks=d),
+                                  lambda d: first_cycle_v0.env(decks=d)],
+                         ids=["single_agent", "vector", "BatchEnv", "aec_env"])
 @pytest.mark.parametrize("decks, error, message", [
     ("black_starter", ValueError, "decks must be a list with one deck per seat.*got str 'black_starter'"),
     (5, ValueError, "decks must be a list with one deck per seat.*got int 5"),
