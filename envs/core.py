@@ -70,7 +70,7 @@ from pettingzoo.utils import wrappers
 
 from envs.encoding.base import int64_array
 from sim import load_game
-from sim.core.checks import check_seed
+from sim.core.checks import is_int
 from sim.core.errors import InvalidArgumentError
 
 
@@ -100,9 +100,10 @@ def env_seed(seed: Any, what: str = "seed") -> int | None:
     or numpy, not a bool); else InvalidArgumentError saying what a seed must be."""
     if seed is None:
         return None
-    if isinstance(seed, np.random.SeedSequence):
-        raise InvalidArgumentError(f"{what} must be a non-negative int or None, got a SeedSequence")
-    return check_seed(seed, what)
+    if isinstance(seed, np.random.SeedSequence) or not is_int(seed) or seed < 0:
+        shown = "a SeedSequence" if isinstance(seed, np.random.SeedSequence) else f"{type(seed).__name__} {seed!r}"
+        raise InvalidArgumentError(f"{what} must be a non-negative int or None, got {shown}")
+    return int(seed)
 
 
 def next_game_seed(seq: np.random.SeedSequence) -> int:

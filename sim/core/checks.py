@@ -22,7 +22,8 @@ import numpy as np
 from sim.core.errors import IllegalActionError, InvalidArgumentError
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> bool:
+    """Whether `value` is an int or a numpy integer (not a bool)."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
@@ -30,7 +31,7 @@ def check_action(action: Any, size: int) -> int:
     """`action` as a Python int when it is an int or numpy integer in 0..size-1; else
     IllegalActionError saying what is wrong (its type, or the range)."""
     if type(action) is not int:
-        if not _is_int(action):
+        if not is_int(action):
             raise IllegalActionError(
                 f"action {action!r} is a {type(action).__name__}; an action is an int id 0..{size - 1}")
         action = int(action)
@@ -42,7 +43,7 @@ def check_action(action: Any, size: int) -> int:
 def check_seat(player: Any, num_players: int, what: str = "player") -> int:
     """`player` as a Python int when it is a seat of this game (0..num_players-1); else
     InvalidArgumentError naming the value."""
-    if not _is_int(player):
+    if not is_int(player):
         raise InvalidArgumentError(
             f"{what} {player!r} is a {type(player).__name__}; a {what} is a seat int 0..{num_players - 1}")
     if not 0 <= player < num_players:
@@ -64,7 +65,7 @@ def check_seed(seed: Any, what: str = "seed") -> int | np.random.SeedSequence:
     SeedSequence; else InvalidArgumentError saying what a seed must be."""
     if isinstance(seed, np.random.SeedSequence):
         return seed
-    if not _is_int(seed) or seed < 0:
+    if not is_int(seed) or seed < 0:
         raise InvalidArgumentError(
             f"{what} must be a non-negative int or a numpy SeedSequence, got {type(seed).__name__} {seed!r}")
     return int(seed)

@@ -76,8 +76,16 @@ def test_penalize_mode_still_penalizes_an_int_out_of_range():
                                          (True, "got bool True")])
 def test_vector_reset_names_a_bad_seed(seed, shown):
     env = vector()
-    with pytest.raises(InvalidArgumentError, match=f"seed must be a non-negative int.*{shown}"):
+    with pytest.raises(InvalidArgumentError, match=f"seed must be a non-negative int or None, {shown}"):
         env.reset(seed=seed)
+
+
+@pytest.mark.parametrize("seed, shown", [(-1, "got int -1"), ("a", "got str 'a'"),
+                                         (np.random.SeedSequence(1), "got a SeedSequence")])
+def test_env_seeds_are_refused_saying_what_an_env_takes(seed, shown):
+    # an env takes an int or None, not the SeedSequence that sim's own seeds accept
+    with pytest.raises(InvalidArgumentError, match=f"^seed must be a non-negative int or None, {shown}$"):
+        first_cycle_v0.env().reset(seed=seed)
 
 
 def test_vector_reset_takes_a_numpy_seed_as_a_python_one():
