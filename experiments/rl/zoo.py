@@ -14,9 +14,14 @@ table of docs/rl.md.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
+
+from filelock import FileLock
 
 from agents import zoo
 from sim.core.errors import TcglabError
@@ -102,8 +107,8 @@ def _read_record(path: Path) -> dict[str, Any]:
 
 
 def write_card(path: Path, card: dict[str, Any]) -> Path:
-    """Write a model card (JSON) under a temporary name and rename it into place."""
-    tmp = path.with_name(path.name + ".tmp")
+    """Write a model card (JSON) under a temporary name of this process and rename it into place."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
     tmp.replace(path)
     return path
@@ -113,6 +118,19 @@ def record_strength(name: str, summary: dict[str, Any], command: str, zoo_dir: s
     """Add (or replace) the card's strength row against `summary["second"]`, from a head-to-head
     summary (experiments/strength) of `ppo:<name>` against one opponent."""
     path = zoo.card_path(name, zoo_dir)
+    with card_lock(path):  # two evaluations of one model (other opponents) must not lose a row
+        return _add_strength_row(path, summary, command)
+
+
+def card_lock(path: Path) -> FileLock:
+    """The lock that makes a card's read-and-rewrite one step among processes: an OS lock
+    released when its holder ends, kept in the system's temporary folder (the card itself may
+    lie in the repository, which keeps no lock files)."""
+    key = hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:16]
+    return FileLock(os.path.join(tempfile.gettempdir(), f"tcglab-card-{key}.lock"), timeout=600)
+
+
+def _add_strength_row(path: Path, summary: dict[str, Any], command: str) -> Path:
     card = zoo.read_card(path)
     row = {"opponent": summary["second"], "matches": summary["matches"], "wins": summary["wins"],
            "draws": summary["draws"], "losses": summary["losses"], "score": round(summary["score"], 4),

@@ -22,7 +22,8 @@ Wilson interval (`win_rate`, `win_ci95`; a fair share is 1/N), and a draw scores
 With `--log FILE` every finished match is appended to FILE (one JSON line; the first line
 records the run's settings) and a rerun with the same settings plays only the matches not
 yet in it, so a run of slow agents can be stopped and resumed, or read part-way with
-`summarize_log(FILE)`. A log of other settings is refused.
+`summarize_log(FILE)`. A log of other settings is refused, and so is a second run on a log
+another run is writing (an OS lock on FILE.lock, released when that run ends however it ends).
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from filelock import FileLock, Timeout
 
 import agents
 from agents.base import split_specs
@@ -221,6 +223,22 @@ class _MatchLog:
 
     def __init__(self, path: str, header: dict[str, Any]) -> None:
         self.results: list[MatchResult] = []
+        # One writer per log: a second one would append to a file the first has replaced (its
+        # matches lost) or rewrite it under the first. The OS lock ends with its process.
+        self._lock = FileLock(f"{path}.lock", timeout=0)
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise StrengthError(f"--log {path} is in use by another strength run (lock {path}.lock); wait for "
+                                "it to finish or give another file") from None
+        try:
+            self._open(path, header)
+        except BaseException:
+            self._lock.release()
+            raise
+
+    def _open(self, path: str, header: dict[str, Any]) -> None:
+        """Read what the log holds (refusing another run's), rewrite it whole, open it to append."""
         lines = _read_log(path)
         if lines and lines[0] != header:
             raise StrengthError(f"--log {path} holds a run with other settings {lines[0]}, not {header}")
@@ -242,8 +260,9 @@ class _MatchLog:
         self._fh.flush()
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file and let another run write it."""
         self._fh.close()
+        self._lock.release()
 
 
 def _read_log(path: str) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 BASE = ["--pair", "greedy,random", "--seed", "5", "--games", "6"]
@@ -74,3 +75,22 @@ def test_the_printout_says_what_produced_it(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "produced by: python -m experiments.strength --game first_cycle --pair greedy,random --seed 5" in done.stdout
     assert "code version" in done.stdout and "Wilson 95% CI" in done.stdout
+
+
+def test_a_second_run_on_a_log_being_written_is_refused_and_the_first_completes(tmp_path):
+    log = tmp_path / "m.jsonl"
+    slow = ["--pair", "mcts:iterations=60,random", "--seed", "5", "--games", "6", "--log", str(log)]
+    first = subprocess.Popen([sys.executable, "-m", "experiments.strength", *slow],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (log.exists() and log.read_bytes().count(b"\n") >= 1) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert first.poll() is None, "the first run ended before the second started: make it slower"
+        line = one_line_refusal(strength(*slow))
+        assert f"--log {log} is in use by another strength run" in line
+        assert first.wait(timeout=300) == 0, first.stderr.read()
+    finally:
+        if first.poll() is None:
+            first.kill()
+    assert len(log.read_bytes().splitlines()) == 1 + 6
