@@ -119,7 +119,7 @@ def first_player_advantage(matches: pd.DataFrame, group: Group = None) -> pd.Dat
 
 def length_column(matches: pd.DataFrame) -> str:
     """"turns" when every finished match logged its turn count, else "decisions" (a game whose
-    state has no `turn`, such as XenodeX counting cycles, logs turns as -1)."""
+    state counts no turns logs -1; XenodeX logs its cycles there)."""
     df = played(matches)
     if not df.empty:
         check_frame(df, "matches", ["turns", "decisions"])

@@ -30,8 +30,9 @@ class Summary:
     first_player_wins: int = 0
     first_player_score: float = 0.0   # wins + 1/n per draw
     decided: int = 0
+    game: str = ""
     reasons: Counter = field(default_factory=Counter)
-    by_agent: dict = field(default_factory=dict)   # name -> [wins, games, score (a draw counts 1/n)]
+    by_agent: dict = field(default_factory=dict)   # name -> [wins, games, score (a draw counts 1/n), draws]
     by_deck: dict = field(default_factory=dict)
     by_seat: dict = field(default_factory=dict)
     wins_by_seat_reason: Counter = field(default_factory=Counter)   # (seat, end reason) -> wins
@@ -52,6 +53,7 @@ class Summary:
         self.match_seconds += row.get("wall_time") or 0.0
         winner = row["winner"]
         n = row["num_players"]
+        self.game = row.get("game") or self.game
         self.players.add(n)
         if winner < 0:
             self.draws += 1
@@ -67,10 +69,11 @@ class Summary:
                                (self.by_seat, seat)):
                 if key is None:
                     continue
-                entry = table.setdefault(key, [0, 0, 0.0])
+                entry = table.setdefault(key, [0, 0, 0.0, 0])
                 entry[0] += won
                 entry[1] += 1
                 entry[2] += won if winner >= 0 else 1.0 / n
+                entry[3] += winner < 0
 
     def add_frame(self, df: pd.DataFrame) -> None:
         """Count every row of a matches table."""
@@ -79,13 +82,14 @@ class Summary:
 
     def tables(self) -> dict[str, pd.DataFrame]:
         """Win rates (a draw counts 1/n) by agent, deck and seat, with Wilson 95% intervals;
-        `wins` counts the wins alone."""
+        `wins` counts the wins alone, `draws` the drawn games."""
         out = {}
         for name, table in (("agent", self.by_agent), ("deck", self.by_deck), ("seat", self.by_seat)):
             rows = []
-            for key, (wins, games, score) in sorted(table.items(), key=lambda kv: str(kv[0])):
+            for key, (wins, games, score, draws) in sorted(table.items(), key=lambda kv: str(kv[0])):
                 lo, hi = wilson(score, games)
-                rows.append({name: key, "wins": wins, "games": games, "score": score, "win_rate": score / games,
+                rows.append({name: key, "wins": wins, "draws": draws, "games": games, "score": score,
+                             "win_rate": score / games,
                              "ci_low": lo, "ci_high": hi})
             out[name] = pd.DataFrame(rows)
         return out
@@ -95,7 +99,7 @@ class Summary:
         reasons = sorted({r for _, r in self.wins_by_seat_reason})
         rows = []
         for seat in sorted(self.by_seat):
-            wins, games, _ = self.by_seat[seat]
+            wins, games = self.by_seat[seat][:2]
             row = {"seat": seat, "games": games, "wins": wins}
             row.update({r: self.wins_by_seat_reason[(seat, r)] for r in reasons})
             rows.append(row)
@@ -118,7 +122,8 @@ class Summary:
         if self.errors:
             lines.append(f"ERRORS: {self.error_line()}")
         if played:
-            lines.append(f"mean turns {self.turns_total / played:.1f}, "
+            period = "cycles" if self.game == "xenodex" else "turns"
+            lines.append(f"mean {period} {self.turns_total / played:.1f}, "
                          f"mean decisions {self.decisions_total / played:.1f}")
             if self.match_seconds > 0:
                 took = (f"{self.match_seconds:.2f} s" if self.match_seconds >= 0.01
@@ -131,7 +136,8 @@ class Summary:
             rate = self.first_player_score / played
             lo, hi = wilson(self.first_player_score, played)
             fair = f"; a fair share is {1 / seats:.1%} with {seats} players" if seats > 2 else ""
-            lines.append(f"first player wins {self.first_player_wins} of {played} matches: win rate {rate:.1%} "
+            drawn = f" and draws {self.draws}" if self.draws else ""
+            lines.append(f"first player wins {self.first_player_wins}{drawn} of {played} matches: win rate {rate:.1%} "
                          f"(95% CI {lo:.1%}..{hi:.1%}{fair})")
         if len({r for _, r in self.wins_by_seat_reason}) > 1 or seats > 2:
             lines.append("wins by seat position and end reason:")
@@ -146,8 +152,9 @@ class Summary:
             lines.append(f"win rate by {name}:")
             for r in df.to_dict("records"):
                 key = f"P{r[name] + 1}" if name == "seat" else str(r[name])
+                drawn = f", {r['draws']} drawn" if r["draws"] else ""
                 lines.append(f"  {key:<28} {r['win_rate']:6.1%}  (95% CI {r['ci_low']:.1%}..{r['ci_high']:.1%})"
-                             f"  {r['wins']} won of {r['games']}")
+                             f"  {r['wins']} won{drawn} of {r['games']}")
         return "\n".join(lines)
 
 

@@ -185,7 +185,21 @@ def test_the_summary_counts_a_draw_as_1_over_n_as_the_report_does_and_says_so():
     agents = win_rates(matches, by="agent").set_index("agent")["win_rate"]
     mine = summary.tables()["agent"].set_index("agent")["win_rate"]
     assert mine.to_dict() == pytest.approx(agents.to_dict())
-    assert f"win rates count a draw as 1/2 of a win for each player ({summary.draws} draws)" in summary.render()
+    text = summary.render()
+    assert f"win rates count a draw as 1/2 of a win for each player ({summary.draws} draws)" in text
+    # every rate line says how many of its games were drawn, as the first player's does
+    assert f"first player wins {summary.first_player_wins} and draws {summary.draws} of 6 matches" in text
+    table = summary.tables()["agent"].set_index("agent")
+    assert (table["draws"] == summary.draws).all()
+    for agent, r in table.iterrows():
+        assert f"{int(r['wins'])} won, {summary.draws} drawn of 6" in text.split(f"  {agent} ")[1].splitlines()[0]
+
+
+def test_the_summary_names_xenodex_lengths_cycles():
+    from experiments.batch.runner import execute
+    text = execute(RunConfig(game="xenodex", agents=("random",), matches=2, seed=3, progress=False)).render()
+    assert "mean cycles " in text and "mean turns" not in text
+    assert "mean turns " in execute(RunConfig(matches=2, progress=False)).render()
 
 
 def test_n_player_rows_have_all_seats_and_returns():
