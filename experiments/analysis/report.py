@@ -135,12 +135,31 @@ def _table_html(name: str, df: pd.DataFrame, rows: int = 40) -> str:
     shown = df.head(rows)
     if "seat" in shown.columns and pd.api.types.is_integer_dtype(shown["seat"]):
         shown = shown.assign(seat=[f"P{q + 1}" for q in shown["seat"]])  # the page names seats as people do
+    more = f"<p class=note>{len(df)} rows; all in {name}.csv</p>" if len(df) > len(shown) else ""
     if name.endswith("_matchups"):
-        shown = A.matchup_matrix(df).map(lambda v: "" if pd.isna(v) else f"{v:.1%}")
+        shown = _matchup_cells(df)
+        more = f"<p class=note>{MATCHUP_NOTE} Every figure is in {name}.csv.</p>"
     text = shown.to_html(index=name.endswith("_matchups"), float_format=lambda v: f"{v:.3f}",
                          border=0, classes="t", na_rep="")
-    more = f"<p class=note>{len(df)} rows; all in {name}.csv</p>" if len(df) > len(shown) else ""
     return f"<h3>{html.escape(name)}</h3>{text}{more}"
+
+
+MATCHUP_NOTE = ("Each cell: the row's win rate against the column over the games they met, both seat orders "
+                "pooled (a draw, or with more than two seats a game a third seat won, counts 1/2), its Wilson "
+                "95% interval and the number of games.")
+
+
+def _matchup_cells(table: pd.DataFrame) -> pd.DataFrame:
+    """The matchup matrix as text cells: "45.0% (28.8-62.3%, n=30)"."""
+    rate, low, high, games = (A.matchup_matrix(table, v) for v in ("win_rate", "ci_low", "ci_high", "games"))
+    cells = rate.astype(object)
+    for row in rate.index:
+        for col in rate.columns:
+            x = rate.at[row, col]
+            cells.at[row, col] = ("" if pd.isna(x) else
+                                  f"{x:.1%} ({low.at[row, col]:.1%}-{high.at[row, col]:.1%}, "
+                                  f"n={int(games.at[row, col])})")
+    return cells
 
 
 SORT_SCRIPT = """

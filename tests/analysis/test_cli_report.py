@@ -4,6 +4,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from experiments.analysis.report import write_report
@@ -21,7 +22,7 @@ def test_cli_sweep_then_report(tmp_path, capsys):
             "--no-progress"]
     assert main(args) == 0
     text = capsys.readouterr().out
-    assert "6 cells, 12 matches" in text and "black_starter-v-orange_starter" in text
+    assert "6 cells, 12 finished matches" in text and "black_starter-v-orange_starter" in text
     assert main(args) == 2 and "--resume" in capsys.readouterr().err
     assert main(args + ["--resume"]) == 0
     assert main(["report", str(out)]) == 0
@@ -31,6 +32,11 @@ def test_cli_sweep_then_report(tmp_path, capsys):
     for png in ("deck_matchups.png", "first_player.png", "ratings.png", "lengths.png"):
         assert f'src="{png}"' in page and (out / "report" / png).read_bytes().startswith(PNG)
     assert "deck_ratings" in page and "<h3>cards</h3>" in page and "<h2>Findings</h2>" in page
+    # every matchup cell gives its interval and its number of games beside the rate
+    table = pd.read_csv(out / "report" / "deck_matchups.csv").iloc[0]
+    cell = (f"{table['win_rate']:.1%} ({table['ci_low']:.1%}-{table['ci_high']:.1%}, "
+            f"n={int(table['games'])})")
+    assert f"<td>{cell}</td>" in page and "its Wilson 95% interval and the number of games" in page
 
 
 def test_cli_sweep_dry_run_and_named_errors(tmp_path, capsys):
