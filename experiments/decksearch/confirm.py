@@ -12,7 +12,7 @@ from __future__ import annotations
 import pandas as pd
 
 from experiments.decksearch.evaluate import Gauntlet
-from experiments.decksearch.search import SearchResult
+from experiments.decksearch.search import SearchResult, searched_name
 from experiments.stats import proportion_ci
 
 
@@ -36,7 +36,7 @@ def confirm_elites(result: SearchResult, workers: int = 1) -> pd.DataFrame:
     rows = []
     for rank, (entry, ev) in enumerate(zip(elites, records), 1):
         low, high = proportion_ci(ev.score, ev.matches)
-        rows.append({"rank": rank, "searched_as": entry.path, "search_win_rate": entry.evaluation.win_rate,
+        rows.append({"rank": rank, "searched_as": searched_name(entry.path), "search_win_rate": entry.evaluation.win_rate,
                      "heldout_win_rate": ev.win_rate, "heldout_low": float(low), "heldout_high": float(high),
                      "heldout_matches": ev.matches, "heldout_seed": fresh.seed})
     return pd.DataFrame(rows, columns=columns)

@@ -4,10 +4,11 @@
 
 Two measures draw a grid (first measure across, second up); one measure draws a strip.
 Empty cells stay blank. The title says what produced it: game, agent, gauntlet, matches
-per opponent, seed and decks evaluated. Drawn with matplotlib alone (the `analysis` extra).
+per opponent, seed, decks evaluated, params and code version. Drawn with matplotlib alone (the `analysis` extra).
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -25,8 +26,9 @@ def archive_grid(result: SearchResult) -> np.ndarray:
     return grid
 
 
-def write_heatmap(result: SearchResult, path: str | Path) -> Path:
-    """Draw the heatmap to `path` (PNG) and return it."""
+def write_heatmap(result: SearchResult, path: str | Path, code_version: str | None = None) -> Path:
+    """Draw the heatmap to `path` (PNG) and return it; its title names what produced it, the
+    code version (`code_version`) included."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -44,11 +46,12 @@ def write_heatmap(result: SearchResult, path: str | Path) -> Path:
                           vmax=1, cmap="viridis")
         ax.set_yticks([])
     ax.set_xlabel(f"{result.measures[0].name} ({result.measures[0].what})")
-    fig.colorbar(image, ax=ax, label="elite win rate vs the gauntlet")
+    fig.colorbar(image, ax=ax, label="elite score (draw = 1/n)")
     held = int(np.isfinite(grid).sum())
     ax.set_title(f"{s.game} deck search: {held} of {grid.size} cells held, {len(result.entries)} decks evaluated\n"
-                 f"agent {s.agent}, gauntlet {', '.join(result.opponents)} ({s.matches} matches each), "
-                 f"seed {s.seed}", fontsize=8)
+                 f"agent {s.agent}, gauntlet {', '.join(result.opponents)} ({s.matches} match{'' if s.matches == 1 else 'es'} each), "
+                 f"seed {s.seed}\nparams {json.dumps(s.params, sort_keys=True) if s.params else 'at their defaults'}; "
+                 f"code version {code_version or 'unknown'}", fontsize=8)
     fig.tight_layout()
     path = Path(path)
     fig.savefig(path, dpi=110)

@@ -59,7 +59,7 @@ def write_outputs(result: SearchResult, out: str | Path, command: str,
                                                  "gauntlet": list(result.opponents), "rounds": result.rounds,
                                                  "ranges": result.ranges, "versions": version, "command": command},
                                                 indent=1) + "\n", encoding="utf-8")
-    heatmap = write_heatmap(result, out / "heatmap.png")
+    heatmap = write_heatmap(result, out / "heatmap.png", version.get("git"))
     summary = out / "summary.md"  # written last, whole or not at all: its presence marks a finished search
     tmp = out / f".summary.md.{os.getpid()}.tmp"
     tmp.write_text(summary_text(result, elites, cards, command, version.get("git"), out), encoding="utf-8")

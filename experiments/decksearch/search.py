@@ -140,6 +140,12 @@ def run_search(search: DeckSearch, out: str | Path, workers: int = 1,
     return SearchResult(search, pool, measures, ranges, archive, entries, gauntlet.decks, rounds)
 
 
+def searched_name(path: str) -> str:
+    """A candidate's deck file as the output tables name it: relative to the search's folder
+    (`decks/<id>.json`), like the elites' `deck_file`, wherever the folder was given from."""
+    return f"decks/{Path(path).name}"
+
+
 def _write_deck(pool: Pool, deck: Candidate, out: Path) -> str:
     ident = deck_id(deck)
     data = pool.deck_dict(deck, f"{pool.game_name}-{ident}")

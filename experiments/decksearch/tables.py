@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from experiments.analysis.card_stats import card_stats
-from experiments.decksearch.search import SearchResult
+from experiments.decksearch.search import SearchResult, searched_name
 from experiments.stats import proportion_ci
 
 STAT_COLUMNS = ["games", "win_rate", "win_rate_low", "win_rate_high", "drawn_rate", "play_rate", "drawn_effect",
@@ -28,7 +28,7 @@ def elite_table(result: SearchResult) -> pd.DataFrame:
     rows = []
     for rank, e in enumerate(result.elites(), 1):
         ev = e.evaluation
-        row = {"rank": rank, "deck_file": f"elites/elite_{rank:02d}.json", "searched_as": e.path,
+        row = {"rank": rank, "deck_file": f"elites/elite_{rank:02d}.json", "searched_as": searched_name(e.path),
                "head": result.pool.head_name(e.deck.head), "win_rate": ev.win_rate, "wins": ev.wins,
                "draws": ev.draws, "matches": ev.matches}
         row.update(zip(["ci_low", "ci_high"], (float(v) for v in proportion_ci(ev.score, ev.matches))))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from experiments.batch import RunConfig
@@ -38,6 +39,9 @@ def test_decksearch_elite_deck_files_pass_the_deck_rules_and_run(game, tmp_path)
         check_playable(RunConfig(game=game, agents=("greedy",), decks=(str(path), OPPONENT[game])))
     for name in ("summary", "heatmap", "elites", "cards"):
         assert files[name].exists()
+    table = pd.read_csv(files["elites"])  # both deck columns name files inside the search's folder
+    assert table["searched_as"].str.startswith("decks/").all() and table["deck_file"].str.startswith("elites/").all()
+    assert all((tmp_path / name).is_file() for name in table["searched_as"])
     summary = files["summary"].read_text()
     assert "Wilson 95% interval" in summary and "On held-out seeds (run seed 5" in summary
     held = next(line for line in summary.splitlines() if "On held-out seeds" in line)
