@@ -9,19 +9,23 @@ shard each of the matches, decisions and cards tables (experiments.batch.shards)
 the batch runner's own `play_match` with the recorded actions standing in for the seats.
 A game the human left before its end is saved too, with end_reason "left" and no
 winner. The human's seat is named "human" in the agent columns and in the manifest's config; the
-match is dealt from the run seed exactly as match 0 of a run with that seed.
+match is dealt from the run seed exactly as match 0 of a run with that seed. The folder is
+written whole under a temporary name beside `out` and then renamed, so a game killed while
+it is saved leaves either no game there or a whole, replayable one.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
 from pathlib import Path
 
 from experiments.batch.config import RunConfig
 from experiments.batch.lock import FolderLock
 from experiments.batch.match import MatchLeft, game_for, play_match
 from experiments.batch.runner import manifest_for
-from experiments.batch.shards import write_manifest, write_shard
+from experiments.batch.shards import MANIFEST, write_manifest, write_shard
 from sim.core.errors import TcglabError
 
 HUMAN = "human"
@@ -71,7 +75,8 @@ def save_game(config: RunConfig, seat: int, actions: list[int], seats_of: list[i
               think_times: list[float], wall_time: float) -> Path:
     """Write the game (every action, and the seat that took it) to `config.out` as a
     one-match run folder; returns the folder. A game left before its end is logged with
-    end_reason "left" and no winner."""
+    end_reason "left" and no winner. The folder is written under a temporary name beside
+    `config.out` and renamed, so a kill while saving leaves no half-written game."""
     game = game_for(config)
     run_id = hashlib.sha256((config.identity_json() + json.dumps(actions)).encode()).hexdigest()[:12]
     players = [_Scripted(actions, seats_of, s) for s in range(game.num_players)]
@@ -83,7 +88,34 @@ def save_game(config: RunConfig, seat: int, actions: list[int], seats_of: list[i
     row["wall_time"] = wall_time
     out = Path(config.out)
     check_out_folder(out)
-    with FolderLock(out, "tcglab play"):
-        write_shard(out, run_id, 0, 1, {"matches": [row], "decisions": decisions, "cards": cards})
-        write_manifest(out, manifest_for(config, run_id, game, human_seat=seat))
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    try:
+        with FolderLock(tmp, "tcglab play"):
+            write_shard(tmp, run_id, 0, 1, {"matches": [row], "decisions": decisions, "cards": cards})
+            write_manifest(tmp, manifest_for(config, run_id, game, human_seat=seat))
+        _place(tmp, out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return out
+
+
+def _place(tmp: Path, out: Path) -> None:
+    """Move the whole saved game from `tmp` to `out` in one rename (or, when `out` is a folder
+    holding only hidden files, entry by entry with the manifest last); when `out` was taken
+    meanwhile, keep the game beside it and say where."""
+    try:
+        os.rename(tmp, out)             # out absent, or an empty folder
+        return
+    except OSError:
+        pass
+    try:
+        check_out_folder(out)
+    except TcglabError:
+        kept = out.with_name(f"{out.name}-{os.getpid()}")
+        os.rename(tmp, kept)
+        raise TcglabError(f"out: {out} was filled by someone else during the game; the game is saved in "
+                          f"{kept} instead") from None
+    for entry in sorted(tmp.iterdir(), key=lambda p: p.name == MANIFEST):
+        os.replace(entry, out / entry.name)

@@ -8,7 +8,7 @@ At each decision of the human the screen shows the other seats' moves since the 
 board from the human's seat (experiments.play.views.seat_board) and the legal actions
 numbered from 1. The human types a number, or a few letters of one label; `?` shows help,
 `u` takes back the last decision, `q` leaves. Anything else gets a one-line hint and the
-same prompt; the end of the input leaves like `q`. The game is saved as a run folder
+same prompt; the end of the input, and Ctrl-C (exit code 130), leave like `q`. The game is saved as a run folder
 (experiments.play.record) when it ends, or when the human leaves after at least one move
 (logged with end_reason "left").
 """
@@ -93,6 +93,16 @@ def play_in_terminal(config, seat: int, read: Callable[[str], str] = input,
     g = HumanGame(config, seat)
     opponents = ", ".join(f"{seat_name(q)}: {a}" for q, a in enumerate(g.setup.agents) if q != seat)
     say(f"{config.game}, you are {seat_and_agent(seat)}; {opponents}; seed {config.seed}. Type ? for help.")
+    try:
+        return _loop(config, seat, g, read, say)
+    except KeyboardInterrupt as exc:     # Ctrl-C (or SIGTERM) at the prompt or while an agent thinks
+        say("")
+        _leave(config, seat, g, say, "interrupted: left the game")
+        return getattr(exc, "exit_code", 130)
+
+
+def _loop(config, seat: int, g: HumanGame, read: Callable[[str], str], say: Callable[[str], None]) -> int:
+    """The game from the first moves to its end or the human's leaving; returns the exit code."""
     moves = g.advance()
     while not g.state.is_terminal():
         for line in _screen(g, moves):
