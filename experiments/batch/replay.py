@@ -9,7 +9,8 @@ replay of an MCTS match is instant), each label checked against the logged one. 
 the decisions table the match's agents are re-run from their seeds, which gives the same
 match, only slower. Seats read P1..Pn as in every text tcglab prints (`seat_name`: seat 1,
 the env's agent `player_1` and the logs' 0-based `player` 1, is "P2"; the header names both,
-"P2 (player_1)"), and XenodeX counts cycles where the other games count turns. A log written
+"P2 (player_1)"). The header says what produced the game: game, run and game seeds, params
+(id and overrides), each seat's agent and deck, and the code version that logged it; and XenodeX counts cycles where the other games count turns. A log written
 before labels named seats P1..Pn (XenodeX's "Synth Drone (player 1 #3)") still replays:
 `same_label` reads its "player N" as "P{N+1}".
 """
@@ -23,7 +24,7 @@ from experiments.batch.config import RunConfig
 from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
 from experiments.batch.shards import read_shard, run_manifest, shard_files, shard_range
 from sim.core.board import seat_and_agent, seat_name
-from sim.core.errors import TcglabError
+from sim.core.errors import IllegalActionError, TcglabError
 
 _OLD_SEAT = re.compile(r"\bplayer (\d+)\b")
 
@@ -34,6 +35,24 @@ def check_match_id(match_id, matches: int) -> None:
         raise TcglabError("the run has no matches (it was made with --matches 0)")
     if not isinstance(match_id, int) or not 0 <= match_id < matches:
         raise TcglabError(f"match id {match_id!r} not in 0..{matches - 1}")
+
+
+def code_version(manifest: dict) -> str:
+    """'logged by tcglab 0.1.0 (git a21fc89)': the code that wrote a run folder (its manifest's
+    versions), so a reader knows what produced the game (it may differ from the code now)."""
+    versions = manifest.get("versions") or {}
+    return f"logged by tcglab {versions.get('tcglab') or '?'} (git {versions.get('git') or 'unknown'})"
+
+
+def seeds_text(config: RunConfig, setup) -> str:
+    """'run seed 7, game seed 123...': the seed given to `tcglab run`/`play` and the match's own."""
+    return f"run seed {config.seed}, game seed {setup.game_seed}"
+
+
+def params_text(config: RunConfig, game) -> str:
+    """'params id 8fbc1e617017 (the defaults)', or the overrides that made the params."""
+    overrides = ", ".join(f"{k}={v}" for k, v in config.params)
+    return f"params id {game.params.params_id} ({overrides or 'the defaults'})"
 
 
 def same_label(label: str, logged: str) -> bool:
@@ -68,8 +87,8 @@ def replay_lines(run_dir: str | Path, match_id: int, boards: bool = True) -> Ite
     setup = setup_for(config, match_id, game.num_players)
     logged = logged_rows(run_dir, match_id, "matches")
     row = logged.iloc[0].to_dict() if logged is not None and len(logged) else None
-    yield (f"{config.game} match {match_id} of run {manifest['run_id']} ({run_dir}); seed {setup.game_seed}; "
-           f"params id {game.params.params_id}")
+    yield (f"{config.game} match {match_id} of run {manifest['run_id']} ({run_dir}); "
+           f"{seeds_text(config, setup)}; {params_text(config, game)}; {code_version(manifest)}")
     for seat in range(game.num_players):
         deck = setup.decks[seat] if setup.decks[seat] is not None else "default deck"
         yield f"  {seat_and_agent(seat)}: {setup.agents[seat]} with {deck}"
@@ -118,7 +137,12 @@ def _from_log(game, setup, decisions, render, config) -> Iterator[str]:
             raise TcglabError(f"the logged actions do not replay: at {step['label']!r} by {seat_name(seat)} the "
                               "game differs (a log of another tcglab version?)")
         show(state, seat, action)
-        state.apply(action)
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            yield from lines
+            raise TcglabError(f"the logged actions do not replay: {step['label']!r} by {seat_name(seat)} is not "
+                              f"legal here ({exc}): a damaged log, or one of another tcglab version?") from None
     yield from lines
 
 

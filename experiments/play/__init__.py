@@ -9,6 +9,7 @@ Modules:
 - `terminal`: the terminal loop (prompt, help, take-back, leave) of `tcglab play`;
 - `record`: a finished human game saved as a normal one-match run folder;
 - `match_data`: one logged match as a viewer shows it, from one seat's view or every card;
+- `events`: a game's log events in words for the viewer (seats P1..Pn, cards by name);
 - `page`: the self-contained HTML viewer page and its file name.
 """
 from experiments.play.page import viewer_name, write_viewer

@@ -9,7 +9,10 @@ records the root visit counts of every searching agent (one with `last_search_st
 MCTS has). In a seat's view every board is `seat_board` (built from `observation(seat)`),
 events are the game's `visible_events` for that seat, another seat's action shows only
 when its label names nothing hidden (`public_label`), and root visits show only for the
-seat's own decisions. Boards are stored as indices into one table of distinct lines.
+seat's own decisions. Events read in words, seats P1..Pn and cards by name
+(experiments.play.events). Boards are stored as indices into one table of distinct lines.
+The data says what produced the match: game, run and game seeds, params, agents, decks and
+the code version that logged it (the manifest's).
 """
 from __future__ import annotations
 
@@ -21,11 +24,20 @@ import numpy as np
 import agents as agent_registry
 from experiments.batch.config import RunConfig
 from experiments.batch.match import dealt_decks, game_for, play_match, setup_for
-from experiments.batch.replay import check_match_id, logged_rows, result_line, same_label
+from experiments.batch.replay import (
+    check_match_id,
+    code_version,
+    logged_rows,
+    params_text,
+    result_line,
+    same_label,
+    seeds_text,
+)
 from experiments.batch.shards import run_manifest
+from experiments.play.events import event_text
 from experiments.play.views import all_board, public_label, seat_board
 from sim.core.board import seat_and_agent
-from sim.core.errors import TcglabError
+from sim.core.errors import IllegalActionError, TcglabError
 
 TOP_VISITS = 8  # root actions listed per search
 
@@ -41,10 +53,6 @@ class _Recording:
         stats = getattr(self.agent, "last_search_stats", None)
         self.sink.append(stats.visit_counts() if stats is not None else None)
         return action
-
-
-def _event_text(event: tuple) -> str:
-    return " ".join("?" if x is None else str(x) for x in event)
 
 
 class _Lines:
@@ -63,10 +71,12 @@ def _result_text(row: dict) -> str:
 
 
 def _actions(run_dir: Path, config: RunConfig, match_id: int, run_id: str, rerun: bool):
-    """(actions, labels or None, root visits per decision or None, the re-run's row or None)."""
+    """(actions, logged (seat, label) per action or None, root visits per decision or None, the
+    re-run's row or None)."""
     decisions = None if rerun or not config.log_decisions else logged_rows(run_dir, match_id, "decisions")
     if decisions is not None and len(decisions):
-        return ([int(a) for a in decisions["action"]], list(decisions["label"]), None, None)
+        return ([int(a) for a in decisions["action"]],
+                list(zip((int(q) for q in decisions["player"]), decisions["label"])), None, None)
     game = game_for(config)
     setup = setup_for(config, match_id, game.num_players)
     visits: list = []
@@ -79,6 +89,12 @@ def _actions(run_dir: Path, config: RunConfig, match_id: int, run_id: str, rerun
     row, _, _ = play_match(config, match_id, run_id, on_decision=lambda s, q, a: actions.append(a),
                            players=players)
     return actions, None, visits, row
+
+
+def _not_replaying(i: int, label, why: Exception | None = None) -> None:
+    reason = f": {why}" if why is not None else ""
+    raise TcglabError(f"the logged actions do not replay at decision {i} ({label!r}{reason}): a damaged log, "
+                      "or one of another tcglab version?")
 
 
 def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, rerun: bool = False) -> dict:
@@ -106,24 +122,27 @@ def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, reru
     board = (lambda s: all_board(s)) if seat is None else (lambda s: seat_board(s, seat))
     for i, action in enumerate(actions):
         actor = state.current_player
-        label = state.action_label(action)
-        if state.is_terminal() or (labels is not None and not same_label(label, labels[i])):
-            raise TcglabError(f"the logged actions do not replay at decision {i} ({labels[i] if labels else label!r}):"
-                              " a log of another tcglab version?")
+        label = None if state.is_terminal() else state.action_label(action)
+        if label is None or (labels is not None and (labels[i][0] != actor or not same_label(label, labels[i][1]))):
+            _not_replaying(i, labels[i][1] if labels else label)
         step = {"b": lines.ids(board(state)), "who": actor,
                 "act": label if seat is None else public_label(state, action, seat, rng)}
         counts = visits[i] if visits is not None else None
         if counts and (seat is None or seat == actor):
             top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_VISITS]
             step["v"] = [[state.action_label(a), int(v)] for a, v in top]
-        state.apply(action)
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            _not_replaying(i, labels[i][1] if labels else label, exc)
         events = state.events if seat is None else visible(state.events, seat)
-        step["ev"] = [_event_text(e) for e in events]
+        step["ev"] = [event_text(e, game) for e in events]
         steps.append(step)
     steps.append({"b": lines.ids(board(state)), "who": -1, "act": None, "ev": [], "result": _result_text(row)})
     return {
         "game": config.game, "run_id": manifest["run_id"], "match_id": match_id, "seed": setup.game_seed,
-        "params_id": game.params.params_id, "run_dir": str(run_dir),
+        "params_id": game.params.params_id, "run_dir": str(run_dir), "seeds": seeds_text(config, setup),
+        "params": params_text(config, game), "code_version": code_version(manifest),
         "view": "every card (omniscient)" if seat is None else f"{seat_and_agent(seat)}'s view",
         "seats": [{"name": seat_and_agent(q), "agent": setup.agents[q],
                    "deck": setup.decks[q] if setup.decks[q] is not None else "default deck"} for q in range(n)],

@@ -4,7 +4,8 @@ network) that steps through a match.
     path = write_viewer("runs/demo", 12, seat=1)          # runs/demo/view/match-12-player1.html
     path = write_viewer("runs/demo", 12, seat=None)       # runs/demo/view/match-12-all.html
 
-The page shows what was run (game, run, seed, params id, each seat's agent and deck), then
+The page shows what produced the match (game, run, run and game seeds, params, each seat's
+agent and deck, the code version that logged it), then
 per decision the board, who played what, the events that followed and, where recorded,
 the searching agent's root visits. Left/right arrow keys or the buttons step, Home/End
 jump to the ends, the slider jumps anywhere; the last step shows the logged result.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from pathlib import Path
 
 from experiments.play.match_data import match_data
@@ -85,8 +87,8 @@ def render_page(data: dict) -> str:
                     for s in data["seats"])
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title><style>{STYLE}</style>"
             f"</head><body><h1>{e(title)}</h1>"
-            f"<p class=note>run folder {e(data['run_dir'])}; game seed {data['seed']}; params id "
-            f"{e(data['params_id'])}; root visits {e(data['visits'])}</p>"
+            f"<p class=note>run folder {e(data['run_dir'])}; {e(data['seeds'])}; {e(data['params'])}; "
+            f"{e(data['code_version'])}; root visits {e(data['visits'])}</p>"
             f"<table><tr><th>seat</th><th>agent</th><th>deck</th></tr>{seats}</table>"
             "<div id=controls><button id=first>|&lt;</button> <button id=prev>&lt; prev</button> "
             "<button id=next>next &gt;</button> <button id=last>&gt;|</button> "
@@ -101,9 +103,16 @@ def render_page(data: dict) -> str:
 
 def write_viewer(run_dir: str | Path, match_id: int, seat: int | None = 0, out: str | Path | None = None,
                  rerun: bool = False) -> Path:
-    """Write the viewer page of one match (default `RUN/view/<viewer_name>`); returns its path."""
+    """Write the viewer page of one match (default `RUN/view/<viewer_name>`); returns its path.
+    The page is written under a temporary name and renamed, so a failed write leaves no half
+    page (and an earlier page of that name as it was)."""
     page = render_page(match_data(run_dir, match_id, seat=seat, rerun=rerun))
     path = Path(out) if out else Path(run_dir) / "view" / viewer_name(match_id, seat)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(page, encoding="utf-8")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(page, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
     return path
