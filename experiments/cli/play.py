@@ -27,7 +27,7 @@ def add_parsers(sub) -> None:
     p.add_argument("--vs", default="random",
                    help="the other seats' agents in seat order, one for all or one per seat")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0-based")
-    p.add_argument("--seed", type=int, default=None, help="the game's seed (none: a new one, printed)")
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (none: a new one, printed when the game ends)")
     p.add_argument("--out", default=None,
                    help="run folder the finished game is saved to (none: play-GAME-SEED-TIME)")
     p.set_defaults(handler=cmd_play)

@@ -12,7 +12,8 @@ when its label names nothing hidden (`public_label`), and root visits show only 
 seat's own decisions. Events read in words, seats P1..Pn and cards by name
 (experiments.play.events). Boards are stored as indices into one table of distinct lines.
 The data says what produced the match: game, run and game seeds, params, agents, decks and
-the code version that logged it (the manifest's).
+the code version that logged it (the manifest's); a seat's view withholds the seeds, the run id
+and the run folder, from which anyone could re-deal the cards hidden from that seat.
 """
 from __future__ import annotations
 
@@ -97,6 +98,10 @@ def _not_replaying(i: int, label, why: Exception | None = None) -> None:
                       "or one of another tcglab version?")
 
 
+SEEDS_WITHHELD = ("seeds, run id and run folder withheld on a seat's page (they would re-deal the cards hidden "
+                  "from this seat; the every-card page, tcglab view --all, names them)")
+
+
 def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, rerun: bool = False) -> dict:
     """Everything a viewer page embeds for match `match_id` of the run in `run_dir`, from
     `seat`'s view (None: every card). Raises TcglabError naming a bad folder, match or seat."""
@@ -139,9 +144,14 @@ def match_data(run_dir: str | Path, match_id: int, seat: int | None = None, reru
         step["ev"] = [event_text(e, game) for e in events]
         steps.append(step)
     steps.append({"b": lines.ids(board(state)), "who": -1, "act": None, "ev": [], "result": _result_text(row)})
+    # A seat's page withholds the seeds and what encodes them (the run id hashes the seed, a run
+    # folder's name often holds it): from them anyone could re-deal the cards hidden from that seat.
+    withheld = seat is not None
     return {
-        "game": config.game, "run_id": manifest["run_id"], "match_id": match_id, "seed": setup.game_seed,
-        "params_id": game.params.params_id, "run_dir": str(run_dir), "seeds": seeds_text(config, setup),
+        "game": config.game, "run_id": None if withheld else manifest["run_id"], "match_id": match_id,
+        "seed": None if withheld else setup.game_seed, "params_id": game.params.params_id,
+        "run_dir": None if withheld else str(run_dir),
+        "seeds": (SEEDS_WITHHELD if withheld else seeds_text(config, setup)),
         "params": params_text(config, game), "code_version": code_version(manifest),
         "view": "every card (omniscient)" if seat is None else f"{seat_and_agent(seat)}'s view",
         "seats": [{"name": seat_and_agent(q), "agent": setup.agents[q],

@@ -5,7 +5,8 @@ network) that steps through a match.
     path = write_viewer("runs/demo", 12, seat=None)       # runs/demo/view/match-12-all.html
 
 The page shows what produced the match (game, run, run and game seeds, params, each seat's
-agent and deck, the code version that logged it), then
+agent and deck, the code version that logged it; a seat's page withholds the seeds, run id and
+run folder, which would re-deal the cards hidden from it), then
 per decision the board, who played what, the events that followed and, where recorded,
 the searching agent's root visits. Left/right arrow keys or the buttons step, Home/End
 jump to the ends, the slider jumps anywhere; the last step shows the logged result.
@@ -82,12 +83,14 @@ def _embed(data: dict) -> str:
 def render_page(data: dict) -> str:
     """The HTML of a viewer page for `match_data(...)`."""
     e = html.escape
-    title = f"{data['game']} match {data['match_id']} of run {data['run_id']}: {data['view']}"
+    run = f" of run {data['run_id']}" if data["run_id"] else ""
+    title = f"{data['game']} match {data['match_id']}{run}: {data['view']}"
     seats = "".join(f"<tr><td>{e(s['name'])}</td><td>{e(s['agent'])}</td><td>{e(str(s['deck']))}</td></tr>"
                     for s in data["seats"])
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title><style>{STYLE}</style>"
             f"</head><body><h1>{e(title)}</h1>"
-            f"<p class=note>run folder {e(data['run_dir'])}; {e(data['seeds'])}; {e(data['params'])}; "
+            f"<p class=note>{'run folder ' + e(data['run_dir']) + '; ' if data['run_dir'] else ''}"
+            f"{e(data['seeds'])}; {e(data['params'])}; "
             f"{e(data['code_version'])}; root visits {e(data['visits'])}</p>"
             f"<table><tr><th>seat</th><th>agent</th><th>deck</th></tr>{seats}</table>"
             "<div id=controls><button id=first>|&lt;</button> <button id=prev>&lt; prev</button> "

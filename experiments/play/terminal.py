@@ -82,7 +82,7 @@ def _leave(config, seat: int, g: HumanGame, say: Callable[[str], None], why: str
         say(f"{why} (no move was made: nothing saved)")
         return 0
     out = save_game(config, seat, g.actions, g.seats_of, g.think_times, g.wall_time())
-    say(f"{why}; saved: {out} (tcglab replay {out} 0; tcglab view {out})")
+    say(f"{why}; seed {config.seed}; saved: {out} (tcglab replay {out} 0; tcglab view {out})")
     return 0
 
 
@@ -92,7 +92,9 @@ def play_in_terminal(config, seat: int, read: Callable[[str], str] = input,
     check_out_folder(config.out)
     g = HumanGame(config, seat)
     opponents = ", ".join(f"{seat_name(q)}: {a}" for q, a in enumerate(g.setup.agents) if q != seat)
-    say(f"{config.game}, you are {seat_and_agent(seat)}; {opponents}; seed {config.seed}. Type ? for help.")
+    # The seed re-deals every hidden card: the human gets it once the game is over.
+    say(f"{config.game}, you are {seat_and_agent(seat)}; {opponents}; the seed is given when the game ends. "
+        "Type ? for help.")
     try:
         return _loop(config, seat, g, read, say)
     except KeyboardInterrupt as exc:     # Ctrl-C (or SIGTERM) at the prompt or while an agent thinks
@@ -141,5 +143,5 @@ def _loop(config, seat: int, g: HumanGame, read: Callable[[str], str], say: Call
         say(line)
     say(_result(g))
     out = save_game(config, seat, g.actions, g.seats_of, g.think_times, g.wall_time())
-    say(f"saved: {out} (tcglab replay {out} 0; tcglab view {out})")
+    say(f"seed {config.seed}; saved: {out} (tcglab replay {out} 0; tcglab view {out})")
     return 0

@@ -80,3 +80,22 @@ def test_a_terminal_game_shows_no_card_hidden_from_the_human(tmp_path, game, pla
     assert hidden
     for name in hidden:
         assert name not in text, f"{name!r}, hidden from the human, is on the screen"
+
+
+def test_the_terminal_gives_the_seed_only_once_the_game_is_over(tmp_path):
+    """The seed re-deals every hidden card, so the human is told it when the game ends (with
+    where it was saved), not before a move."""
+    config = human_config("first_cycle", 0, ("random",), 7, str(tmp_path / "game"))
+    screen: list[str] = []
+    answers = iter(["1"] * 3)
+
+    def read(prompt: str) -> str:
+        for answer in answers:
+            return answer
+        raise EOFError
+
+    assert play_in_terminal(config, 0, read=read, say=screen.append) == 0
+    *during, last = screen
+    assert not any("seed 7" in line for line in during)
+    assert "the seed is given when the game ends" in screen[0]
+    assert last.startswith("end of input: left the game; seed 7; saved: ")

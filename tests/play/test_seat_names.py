@@ -78,7 +78,7 @@ def test_a_terminal_game_tells_the_human_their_seat_as_p2_player_1(tmp_path):
 
     config = human_config("xenodex", 1, ("random",), 3, str(tmp_path / "g"), num_players=3)
     assert play_in_terminal(config, 1, read=leave, say=said.append) == 0
-    assert said[0] == "xenodex, you are P2 (player_1); P1: random, P3: random; seed 3. Type ? for help."
+    assert said[0] == "xenodex, you are P2 (player_1); P1: random, P3: random; the seed is given when the game ends. Type ? for help."
     text = "\n".join(said)
     assert not OLD.search(text), OLD.search(text)
     assert "Hand of P2 (yours)" in text

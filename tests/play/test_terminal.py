@@ -80,7 +80,7 @@ def test_a_game_left_midway_is_saved_as_left_and_replays(tmp_path):
         child.sendline("1")
     child.expect(PROMPT)
     child.sendline("q")
-    child.expect("left the game; saved: ")
+    child.expect("left the game; seed 3; saved: ")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and "Traceback" not in (child.before or "")

@@ -10,6 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from experiments import RunConfig, run
+from experiments.batch.match import setup_for
 from experiments.batch.replay import replay_lines
 from experiments.batch.shards import read_manifest, shard_files
 from experiments.play import page as page_module
@@ -29,11 +30,27 @@ def logged(tmp_path_factory):
 def test_the_page_and_the_replay_say_what_produced_the_game(logged):
     versions = read_manifest(logged)["versions"]
     header = next(iter(replay_lines(logged, 0, boards=False)))
-    page = write_viewer(logged, 0, seat=1).read_text()
-    for text in (header, page):
-        assert "run seed 4" in text                      # the seed the run was given, not only the match's
+    page = write_viewer(logged, 0, seat=None).read_text()
+    seat_page = write_viewer(logged, 0, seat=1).read_text()
+    for text in (header, page, seat_page):
         assert "max_turns=12" in text                    # the params, not only their id
         assert f"git {versions['git'] or 'unknown'}" in text and f"tcglab {versions['tcglab']}" in text
+    for text in (header, page):
+        assert "run seed 4" in text                      # the seed the run was given, not only the match's
+
+
+def test_a_seats_page_withholds_what_would_re_deal_its_hidden_cards(logged):
+    """The seeds re-deal every card, and the run id (a hash of the config, seed included) and a
+    run folder's name give the seed away: a page for one seat names none of them."""
+    manifest = read_manifest(logged)
+    config = RunConfig.from_json(manifest["config"], progress=False)
+    setup = setup_for(config, 0, 2)
+    page = write_viewer(logged, 0, seat=1).read_text()
+    for secret in (f"seed {config.seed}", str(setup.game_seed), manifest["run_id"], str(logged)):
+        assert secret not in page, secret
+    assert "seeds, run id and run folder withheld on a seat's page" in page
+    everything = write_viewer(logged, 0, seat=None).read_text()
+    assert str(setup.game_seed) in everything and manifest["run_id"] in everything
 
 
 def test_events_name_seats_p1_to_pn_and_cards_by_name(logged):
