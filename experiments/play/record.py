@@ -37,13 +37,14 @@ def human_config(game: str, seat: int, opponents: tuple[str, ...], seed: int, ou
     seats in order (one name fills them all). Raises RunConfigError naming a bad value."""
     seats = game_for(RunConfig(game=game, num_players=num_players)).num_players
     if not isinstance(seat, int) or not 0 <= seat < seats:
-        raise TcglabError(f"seat: expected 0..{seats - 1} for a {seats}-player game, got {seat!r}")
+        raise TcglabError(f"seat: expected 0..{seats - 1} for a {seats}-player game (seat K is P(K+1)), got {seat!r}")
     others = seats - 1
     if len(opponents) == 1:
         opponents = opponents * others
     if len(opponents) != others:
-        raise TcglabError(f"vs: got {len(opponents)} agents ({', '.join(opponents)}) for the {others} other "
-                          f"seats of a {seats}-player game; give one for all, or one per seat")
+        raise TcglabError(f"vs: got {len(opponents)} agents ({', '.join(opponents)}) for "
+                          f"{'the other seat' if others == 1 else f'the {others} other seats'} of a "
+                          f"{seats}-player game; give one for all, or one per seat")
     agents = list(opponents)
     agents.insert(seat, HUMAN)
     return RunConfig(game=game, agents=tuple(agents), matches=1, seed=seed, out=out, swap_seats=False,

@@ -2,6 +2,7 @@
 every game, the prompt's answers to bad input, take-backs, leaving, and the saved run folder."""
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -149,3 +150,17 @@ def test_take_back_replays_to_the_same_game():
     assert g.state.to_dict() == before
     g.play(g.state.legal_actions()[-1])
     assert g.advance() == moves and g.state.to_dict() == after
+
+
+@pytest.mark.parametrize("vs, message", [
+    ("random,random", "vs: got 2 agents (random, random) for the other seat of a 2-player game"),
+    ("random,random,random", "vs: got 3 agents (random, random, random) for the 2 other seats of a 3-player game")])
+def test_a_wrong_count_of_opponents_is_named_in_plain_words(tmp_path, vs, message):
+    from experiments.play.record import human_config
+    from sim.core.errors import TcglabError
+    game = "first_cycle" if vs.count(",") == 1 else "xenodex"
+    with pytest.raises(TcglabError, match=re.escape(message)):
+        human_config(game, 0, tuple(vs.split(",")), 1, str(tmp_path / "g"),
+                     num_players=None if game == "first_cycle" else 3)
+    with pytest.raises(TcglabError, match=re.escape("seat: expected 0..1 for a 2-player game (seat K is P(K+1)), got 5")):
+        human_config("first_cycle", 5, ("random",), 1, str(tmp_path / "g"))
