@@ -114,7 +114,8 @@ def read_shard(path: Path, table: str, match_id: int | None = None) -> pa.Table:
         return pq.read_table(path, schema=SCHEMAS[table], filters=[("match_id", "=", match_id)])
     except (OSError, pa.ArrowException) as exc:
         raise CorruptLogError(f"{path}: unreadable shard ({_first_line(exc)}); "
-                              "`tcglab run ... --resume` moves it aside and plays its matches again") from None
+                              "`tcglab run ... --resume` moves it aside and plays its matches again (a game "
+                              "saved by `tcglab play` has no second copy: restore it from a backup)") from None
 
 
 def write_manifest(run_dir: Path, manifest: dict) -> None:
