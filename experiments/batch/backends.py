@@ -27,6 +27,7 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -106,8 +107,19 @@ def _worker_init(parent: int, tick_fd: int | None, setup=None, setup_args: tuple
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True, name="tcglab-parent-watch").start()
+    _one_torch_thread()
     if setup is not None:
         setup(*setup_args)
+
+
+def _one_torch_thread() -> None:
+    """In a forked worker of a driver that has run torch (a `ppo:` agent checked or played
+    there): one intra-op thread. The thread pool the driver started does not survive the
+    fork, and the worker's first parallel forward pass waited on it forever. Workers run
+    side by side, so one thread each is also what they should use."""
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
 
 
 def local_pool(workers: int, tick_fd: int | None = None) -> ProcessPoolExecutor:
