@@ -38,7 +38,7 @@ def add_parsers(sub) -> None:
     run.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                      help="a params override, repeatable; a repeated key keeps the last value")
     run.add_argument("--card", action="append", default=[], metavar="CARD.FIELD=VALUE",
-                     help="a card override, repeatable, e.g. FC033.power=4 or FE012.skills[0].params.amount=30 "
+                     help="a card override, repeatable, e.g. FC033.power=4 or FE046.skills[0].params.amount=30 "
                           "(docs/cards/overrides.md; recorded in the params as card_overrides)")
     run.add_argument("--no-swap", action="store_true", help="keep seats fixed between matches")
     run.add_argument("--cross-decks", action="store_true",

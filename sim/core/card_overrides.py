@@ -4,7 +4,7 @@ is validated, so an edited card passes through the same checks as a shipped one.
 An override names a card by its code and a field path inside the card's data:
 
     "FC033.power" = 4                        # First Cycle collector number 33, its Power
-    "FE012.skills[0].params.amount" = 30     # FE Cipher card 12, its first skill's amount
+    "FE046.skills[0].params.amount" = 30     # FE Cipher card 46, its first skill's amount
     "XC004.abilities[0].params.amount" = 3   # XenodeX character 4 (codes: docs/cards/overrides.md)
 
 Games hold them in their params (`card_overrides`), so a variant with edited cards is a
@@ -50,7 +50,7 @@ def parse_override_key(key: Any) -> tuple[str, Path]:
     m = _KEY.match(key.strip())
     if not m:
         raise InvalidCardOverrideError(f"card override key {key!r}: expected CARD.FIELD, e.g. 'FC033.power' "
-                                       f"or 'FE012.skills[0].params.amount'")
+                                       f"or 'FE046.skills[0].params.amount'")
     code, rest = m.group(1).upper(), m.group(2)
     path: list[str | int] = []
     pos = 0

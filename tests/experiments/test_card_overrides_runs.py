@@ -75,3 +75,22 @@ def test_run_api_takes_card_overrides_like_any_param():
     df = run(RunConfig(game="xenodex", agents=("random",), matches=2, seed=1, progress=False,
                        params={"card_overrides": {"XC001.str": 9}}))
     assert all(json.loads(s)["card_overrides"] == {"XC001.str": 9} for s in df["params_json"])
+
+
+def test_every_override_the_docs_and_help_show_loads():
+    """The examples a reader copies (docs/cards/overrides.md, `tcglab run --help`, the module
+    docstring) are overrides the games accept: FE012's first skill has no amount, and the
+    shown example was refused."""
+    import re
+    from pathlib import Path
+
+    import sim.core.card_overrides as module
+    from sim import load_game
+    root = Path(__file__).resolve().parents[2]
+    texts = [(root / "docs" / "cards" / "overrides.md").read_text(), (root / "experiments" / "cli" / "run.py").read_text(),
+             module.__doc__]
+    games = {"FC": "first_cycle", "FE": "cipher", "XC": "xenodex"}
+    found = {m for text in texts for m in re.findall(r"\b((?:FC|FE|XC)\d{3}\.skills\[0\]\.params\.amount)", text)}
+    assert found
+    for path in found:
+        load_game(games[path[:2]], card_overrides={path: 30})
