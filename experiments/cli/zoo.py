@@ -90,8 +90,14 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
                            game=card["game"], players=players, workers=args.workers, log=str(log)), progress=True)
         record_strength(args.name, summary, command, args.zoo_dir)
         lo, hi = summary["ci95"]
-        print(f"ppo:{args.name} vs {opponent}: {summary['wins']}-{summary['draws']}-{summary['losses']} over "
-              f"{summary['matches']} matches, score {summary['score']:.3f} (95% CI {lo:.3f}..{hi:.3f})")
+        print(f"ppo:{args.name} vs {opponent}: {summary['wins']}-{summary['draws']}-{summary['losses']} (W-D-L) over "
+              f"{summary['matches']} seat-swapped matches, score {summary['score']:.3f} (a draw counts 1/seats; "
+              f"95% CI {lo:.3f}..{hi:.3f})")
+    from experiments.batch.runner import versions
+    command = shlex.join(["tcglab", "zoo", "evaluate", args.name, "--opponents", args.opponents, "--matches",
+                          str(args.matches), "--seed", str(args.seed)])
+    print(f"produced by: {command} ({card['game']}, {players or 2} seats, the game's default decks, "
+          f"code version {versions().get('git') or 'unknown'}); match logs in {logs}")
     return 0
 
 

@@ -46,7 +46,9 @@ def test_evaluate_records_each_opponents_score_and_command_in_the_card(tiny_run,
             "--matches", "4", "--seed", "3", "--logs", str(tmp_path / "logs")]
     assert cli(args) == 0
     out = capsys.readouterr().out
-    assert "ppo:tiny vs random: " in out and "over 4 matches" in out
+    assert "ppo:tiny vs random: " in out and "(W-D-L) over 4 seat-swapped matches" in out
+    assert ("produced by: tcglab zoo evaluate tiny --opponents random,mcts:iterations=5 --matches 4 --seed 3 "
+            "(first_cycle, 2 seats, the game's default decks, code version ") in out
     rows = {r["opponent"]: r for r in json.loads((tmp_path / "tiny.json").read_text())["strength"]}
     assert set(rows) == {"random", "mcts:iterations=5"}
     for r in rows.values():
