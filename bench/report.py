@@ -21,6 +21,7 @@ from typing import Any
 SCRIPTS = ("engine", "env", "agents", "runner", "train", "opponents", "tune")
 AEC_FLOOR_TARGET = 0.5   # aec_env at half of floor_wrapped's steps/s or better
 BATCH_TARGET = 2.0       # batch_env at twice aec_env's steps/s or better
+FIRST_CYCLE_BATCH_TARGET = 60_000   # First Cycle's batch_env steps/s on an idle machine
 MCTS_ITERS_TARGET = 1000  # iterations per second
 MCTS_SECONDS_TARGET = 0.5  # seconds per decision at the default budget
 GREEDY_TARGET = 2.0  # greedy cost per decision: times cheaper than its reference
@@ -99,6 +100,11 @@ def findings(docs: dict[str, dict]) -> list[str]:
             if f is not None:
                 line += (f"; the AEC env at {f:.2f} of PettingZoo's wrapped floor "
                          f"({'meets' if f >= AEC_FLOOR_TARGET else 'misses'} the {AEC_FLOOR_TARGET:g} target)")
+            batch = next((row for row in g["rows"] if row["row"] == "batch_env"), None)
+            if g["game"] == "first_cycle" and batch is not None:
+                rate = batch["steps_per_s"]
+                line += (f"; BatchEnv at {rate:,.0f} steps/s ({'meets' if rate >= FIRST_CYCLE_BATCH_TARGET else 'misses'} "
+                         f"the {FIRST_CYCLE_BATCH_TARGET:,} steps/s target for an idle machine; see the load above)")
             out.append(line + ".")
     agents = docs.get("agents")
     if agents:

@@ -89,6 +89,9 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     # Our rows, with what each table measured.
     assert "\n| first_cycle | " in page  # the engine table's row
     assert "| first_cycle | aec_env |" in page and "| first_cycle | batch_env |" in page
+    batch = next(r for r in docs["env"]["games"][0]["rows"] if r["row"] == "batch_env")["steps_per_s"]
+    assert (f"; BatchEnv at {batch:,.0f} steps/s ({'meets' if batch >= 60_000 else 'misses'} the 60,000 "
+            "steps/s target for an idle machine") in page
     assert "| first_cycle | opening |" in page and "; 1 searches per position" in page
     assert "0.2 s of wall time per row" in page and "seed 12345" in page
     assert "4 matches with 1 and with 2 local workers" in page
