@@ -7,8 +7,8 @@ deck holds a card when any game logged an event of that card for that deck; pass
 - `drawn`: the card reached the hand (in the opening hand, or drawn later);
   `drawn_rate` = drawn games / holding games, `wr_drawn` the win rate of those games.
 - `played`: the card was played at least once; `plays_per_game` = copies played per holding
-  game, `wr_played`. A card can be played without being drawn (FE Cipher's Main Character is
-  set out at setup), so `play_rate` = `played_drawn_games` / drawn games counts only the
+  game, `wr_played`. A card can be played without being drawn (FE Cipher: taken into hand from
+  an orb or from the retreat area), so `play_rate` = `played_drawn_games` / drawn games counts only the
   games where it was drawn, and so does `play_effect`.
 - `opening`: in the opening hand; `wr_opening`.
 
