@@ -8,9 +8,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-import agents
 from experiments import RunConfig, RunConfigError, run
 from experiments.cli import main
+from tests.experiments.flaky import FlakyAgent, use_flaky
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,22 +95,8 @@ def test_a_sweep_cell_made_illegal_by_its_params_fails_the_dry_run(tmp_path, cap
     assert not (tmp_path / "out" / "sweep.json").exists()
 
 
-class _Flaky:
-    """Errors in the matches where seat 0 went first, plays the first legal action otherwise."""
-
-    name = "flaky"
-
-    def act(self, state, rng):
-        if state.turn >= 2 and state.first_player == 0:
-            raise RuntimeError("flaky agent gave up")
-        return state.legal_actions()[0]
-
-
 def test_errored_matches_fail_loudly_and_read_with_plain_pandas(tmp_path, monkeypatch, capsys):
-    import experiments.batch.match as match
-    real_make = agents.make
-    monkeypatch.setattr(agents, "make", lambda spec, **kw: _Flaky() if spec == "flaky" else real_make(spec, **kw))
-    monkeypatch.setattr(match, "_agent", lambda spec: agents.make(spec))
+    use_flaky(monkeypatch)
     out = tmp_path / "run"
     assert main(["run", "--agents", "flaky,random", "--matches", "12", "--shard-size", "3", "--out", str(out),
                  "--no-progress"]) == 3
@@ -129,12 +115,9 @@ def test_errored_matches_fail_loudly_and_read_with_plain_pandas(tmp_path, monkey
 
 
 def test_an_all_error_run_still_has_typed_tables(tmp_path, monkeypatch):
-    monkeypatch.setattr(_Flaky, "act", lambda self, state, rng: (_ for _ in ()).throw(RuntimeError("no"))
+    monkeypatch.setattr(FlakyAgent, "act", lambda self, state, rng: (_ for _ in ()).throw(RuntimeError("no"))
                         if state.turn >= 2 else state.legal_actions()[0])
-    import experiments.batch.match as match
-    real_make = agents.make
-    monkeypatch.setattr(agents, "make", lambda spec, **kw: _Flaky() if spec == "flaky" else real_make(spec, **kw))
-    monkeypatch.setattr(match, "_agent", lambda spec: agents.make(spec))
+    use_flaky(monkeypatch)
     out = tmp_path / "run"
     run(RunConfig(agents=("flaky", "random"), matches=4, shard_size=2, out=str(out), progress=False,
                   log_decisions=True, allow_errors=True))

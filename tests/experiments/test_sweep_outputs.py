@@ -6,6 +6,7 @@ import pytest
 
 from experiments.batch.runner import versions
 from experiments.cli import main
+from tests.experiments.flaky import use_flaky
 
 SWEEP = """name = "told"
 game = "first_cycle"
@@ -36,17 +37,6 @@ def test_the_printed_cells_table_has_a_produced_by_line(tmp_path, capsys):
         assert part in line, (part, line)
 
 
-class _Flaky:
-    """Raises in the matches where seat 0 went first, plays the first legal action otherwise."""
-
-    name = "flaky"
-
-    def act(self, state, rng):
-        if state.turn >= 2 and state.first_player == 0:
-            raise RuntimeError("flaky agent gave up")
-        return state.legal_actions()[0]
-
-
 FLAKY = """name = "flaky"
 game = "first_cycle"
 agents = ["flaky", "random"]
@@ -60,12 +50,8 @@ max_turns = [20, 30]
 
 
 def test_the_cells_table_counts_the_matches_its_rates_are_over_and_the_errors_apart(tmp_path, monkeypatch, capsys):
-    import agents
-    import experiments.batch.match as match
     from experiments.sweep import load_results
-    real_make = agents.make
-    monkeypatch.setattr(agents, "make", lambda spec, **kw: _Flaky() if spec == "flaky" else real_make(spec, **kw))
-    monkeypatch.setattr(match, "_agent", lambda spec: agents.make(spec))
+    use_flaky(monkeypatch)
     path = tmp_path / "flaky.toml"
     path.write_text(FLAKY)
     out = tmp_path / "s"
