@@ -18,7 +18,7 @@ comma := ,
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,balance]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,fast,ray,analysis,rl,balance]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -63,7 +63,7 @@ GREEDY_THEN ?= f468db0
 BENCH_JSON := $(foreach s,engine env agents runner train opponents tune,$(BENCH_OUT)/$(s).json)
 
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,analysis,rl,balance,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,fast,ray,analysis,rl,balance,bench]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)

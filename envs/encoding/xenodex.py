@@ -33,6 +33,7 @@ from envs.encoding.base import CardCounts
 from envs.encoding.xenodex_batch import UNIT_FIELDS as _UNIT_FIELDS
 from envs.encoding.xenodex_batch import StateUnits, UnitColumns
 from envs.encoding.xenodex_board import SlotBlocks
+from envs.encoding.xenodex_kernels import StateKernels, available
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
     BP_SCALE,
@@ -137,6 +138,7 @@ class XenodexEncoder(XenodexLayout):
         self._state_units = StateUnits(self._columns)
         self._state_seats = StateSeats(self)
         self._state_slots = StateSlots(self)
+        self._state_kernels = StateKernels(self) if available() else None
         self._frames = frames(self)
 
     def _new_tracker(self) -> BlockTracker:

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from envs.encoding.base import fill_rows
+from envs.encoding.base import fill_rows, int64_array
 from envs.encoding.xenodex_board import pack
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
@@ -85,8 +85,13 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
         ones_ends.append(len(ones))
         idx_ends.append(len(idx))
         mes.append(me)
-    out = fill_rows(enc.layout.size, ones, ones_ends, idx, val, idx_ends)
-    if mes:
+    kernels = enc._state_kernels
+    if kernels is not None and mes:
+        out = np.zeros((len(mes), enc.layout.size), dtype=np.float32)
+        kernels.put(out, ones, ones_ends, idx, val, idx_ends, int64_array(mes))
+    else:
+        out = fill_rows(enc.layout.size, ones, ones_ends, idx, val, idx_ends)
+    if mes and kernels is None:
         players = np.array(mes, dtype=np.intp)
         flat = out.reshape(-1)
         fortify = units.put(flat, players)

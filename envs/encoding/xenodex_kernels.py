@@ -1,0 +1,308 @@
+"""Compiled writers of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`):
+the same entries, with the same float64 arithmetic rounded once to
+float32, as the numpy writers `put_rows`, `StateUnits.put`, `StateSeats.put` and
+`StateSlots.put` (envs/encoding/base.py, xenodex_batch.py, xenodex_seats.py,
+xenodex_slots.py), but as one numba-compiled loop per part instead of about a hundred
+numpy calls per batch, whose fixed costs dominate at BatchEnv's batch sizes.
+
+numba is optional (the `fast` extra, which `make venv` installs): without it `available()`
+is False and the encoder keeps the numpy writers. Each writer takes the same flat int64
+arrays the numpy writers build from the rows' raw lists, so the Python gathering is shared.
+Compiled code is cached beside this module (numba's `cache=True`), so only the first
+process on a machine pays the compilation (a few seconds). Setting the environment
+variable TCGLAB_NO_NUMBA=1 keeps the numpy writers even where numba is installed.
+tests/envs/test_xenodex_kernels.py checks that both give identical bytes over seeded games.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from envs.encoding.base import int64_array
+from envs.encoding.xenodex_layout import BP_SCALE, STAT_SCALE
+from sim.xenodex.state import DENIED, RALLIED
+
+
+def available() -> bool:
+    """Whether the compiled writers can run here: numba importable and TCGLAB_NO_NUMBA unset
+    (or 0). Importing this module does not import numba; `StateKernels` does."""
+    return (os.environ.get("TCGLAB_NO_NUMBA", "") in ("", "0")
+            and importlib.util.find_spec("numba") is not None)
+
+
+_BP_CAP = 2 * BP_SCALE
+_STR_CAP = 3 * STAT_SCALE
+
+
+def put_entries(flat, size, ones, ones_ends, idx, val, idx_ends):
+    """`put_rows`: row i's `ones` (value 1) and `idx`/`val` entries, by the running row ends
+    `ones_ends` and `idx_ends`, written at row i of `flat` (rows of `size`)."""
+    a = 0
+    for row in range(len(ones_ends)):
+        start = row * size
+        end = ones_ends[row]
+        while a < end:
+            flat[start + ones[a]] = 1.0
+            a += 1
+    a = 0
+    for row in range(len(idx_ends)):
+        start = row * size
+        end = idx_ends[row]
+        while a < end:
+            flat[start + idx[a]] = val[a]
+            a += 1
+
+
+def put_units(flat, size, players, js, sizes, cards, bps, useds, flags, anchors, fields,
+              tables, rel, slot_base, unit_bases, pos, u_str, u_def, u_bp, u_strikes,
+              u_fortify, fortify):
+    """`StateUnits.put`: every unit's block and every slot's per-side unit totals; adds each
+    side's Fortify per (row, slot) into `fortify` (rows, K, n + 1). `anchors` is
+    (rows, 4, n K) (levels, BP, TX STR and DEF bonuses), `fields` (rows, 2); `tables` holds
+    n, K, D, sides, the aura numbers and the block offsets (see `StateKernels`)."""
+    n, K, D, sides = tables[0], tables[1], tables[2], tables[3]
+    ov, lv_ov, bw, lv_bw = tables[4], tables[5], tables[6], tables[7]
+    l_units, l_str, l_bp = tables[8], tables[9], tables[10]
+    u_on, u_slot, u_card, o_bp, o_bpf, o_max = tables[11], tables[12], tables[13], \
+        tables[14], tables[15], tables[16]
+    o_str, o_def, o_left, o_denied, o_rallied = tables[17], tables[18], tables[19], \
+        tables[20], tables[21]
+    count = np.zeros(sides, np.int64)
+    tstr = np.zeros(sides, np.int64)
+    tbp = np.zeros(sides, np.int64)
+    u = 0
+    for slot in range(len(sizes)):
+        row = slot // K
+        k = slot - row * K
+        me = players[row]
+        row_start = row * size
+        count[:] = 0
+        tstr[:] = 0
+        tbp[:] = 0
+        for _ in range(sizes[slot]):
+            j = js[u]
+            card = cards[u]
+            bp = bps[u]
+            side = j // D
+            sb = fields[row, 0]
+            db = fields[row, 1]
+            if side < n:
+                at = side * K + k
+                lvl = anchors[row, 0, at]
+                live = anchors[row, 1, at] > 0
+                sb += anchors[row, 2, at] + (ov if live and lvl >= lv_ov else 0)
+                db += anchors[row, 3, at] + (bw if live and lvl >= lv_bw else 0)
+            st = max(u_str[card] + sb, 0)
+            df = max(u_def[card] + db, 0)
+            r = rel[me, side]
+            count[r] += 1
+            tstr[r] += st
+            tbp[r] += bp
+            fortify[row, k, side] += u_fortify[card]
+            mx = u_bp[card]
+            ub = row_start + unit_bases[r, j - side * D]
+            flat[ub + u_on] = 1.0
+            flat[ub + u_slot + pos[k]] = 1.0
+            flat[ub + u_card + card - 1] = 1.0
+            f = flags[u]
+            if f & DENIED:
+                flat[ub + o_denied] = 1.0
+            if f & RALLIED:
+                flat[ub + o_rallied] = 1.0
+            flat[ub + o_bp] = bp / BP_SCALE if bp < _BP_CAP else 2.0
+            flat[ub + o_bpf] = bp / mx
+            flat[ub + o_max] = mx / BP_SCALE if mx < _BP_CAP else 2.0
+            flat[ub + o_str] = st / STAT_SCALE if st < _STR_CAP else 3.0
+            flat[ub + o_def] = df / STAT_SCALE if df < _STR_CAP else 3.0
+            left = u_strikes[card] - useds[u]
+            flat[ub + o_left] = (left / 3.0 if left < 3 else 1.0) if left > 0 else 0.0
+            u += 1
+        b = row_start + slot_base[k]
+        for r in range(sides):
+            if count[r]:
+                flat[b + r + l_units] = min(max(count[r] / 10.0, 0.0), 2.0)
+                flat[b + r + l_str] = min(max(tstr[r] / (4 * STAT_SCALE), 0.0), 2.0)
+                flat[b + r + l_bp] = min(max(tbp[r] / (5 * BP_SCALE), 0.0), 2.0)
+
+
+def put_seats(flat, size, players, raw, decks, proven, surge, alvl, abp, counted, cell_sizes,
+              base, offsets, marks, cell_at, solo, contested, mul, div, lo, hi):
+    """`StateSeats.put`: every row's seat blocks. `raw` is (rows, 9, n) (CDX, hand, deck,
+    staged anchors, pool, TX hand, TX deck, TX plays left, starved), `decks` (rows n,) one-hot
+    indices, `proven` (rows, K), `surge` (rows,), `alvl`/`abp` (rows, n, K); `counted` every
+    row's counted cards by cells of `cell_sizes`; `marks` the present, deck and starved
+    offsets."""
+    rows, _, n = raw.shape
+    K = proven.shape[1]
+    values = np.empty(11, np.float64)
+    c = 0
+    for row in range(rows):
+        me = players[row]
+        row_start = row * size
+        for q in range(n):
+            emission = 0
+            controlled = 0
+            for k in range(K):
+                lvl = alvl[row, q, k]
+                if lvl < 0 or abp[row, q, k] <= 0:
+                    continue
+                active = 0
+                live = 0
+                for p in range(n):
+                    if alvl[row, p, k] >= 0:
+                        live += 1
+                        if abp[row, p, k] > 0:
+                            active += 1
+                emission += (contested[lvl] if active > 1 else solo[lvl]) + surge[row]
+                if live == 1:
+                    controlled += 1
+            proven_n = 0
+            for k in range(K):
+                if proven[row, k] == q:
+                    proven_n += 1
+            values[0] = raw[row, 0, q]
+            values[1] = emission
+            for f in range(2, 9):
+                values[f] = raw[row, f - 1, q]
+            values[9] = controlled
+            values[10] = proven_n
+            start = row_start + base[me, q]
+            for f in range(11):
+                flat[start + offsets[f]] = min(max(values[f] * mul[f] / div[f], lo[f]), hi[f])
+            flat[start + marks[0]] = 1.0
+            flat[start + marks[1] + decks[row * n + q]] = 1.0
+            if raw[row, 8, q] != 0:
+                flat[start + marks[2]] = 1.0
+        cells = cell_at.shape[1]
+        for cell in range(cells):
+            m = cell_sizes[row * cells + cell]
+            if not m:
+                continue
+            at = row_start + cell_at[me, cell]
+            for i in range(c, c + m):
+                flat[at + counted[i]] = 0.0
+            for i in range(c, c + m):
+                flat[at + counted[i]] += 1.0
+            c += m
+
+
+def put_slots(flat, size, players, facts, alvl, abp, fortify, base, marks, rel, anchor,
+              anchor_bp, anchor_def, top_bp):
+    """`StateSlots.put`: every row's slot blocks but their unit totals. `facts` is
+    (rows, 3 K + 1) (siege, start controller, proven, the Echo's slot), `marks` the present,
+    siege, start-controller, controller, proven and Echo offsets, `anchor[r]` relative seat
+    r's anchor feature offsets."""
+    rows = facts.shape[0]
+    n, K = alvl.shape[1], alvl.shape[2]
+    for row in range(rows):
+        me = players[row]
+        for k in range(K):
+            b = row * size + base[k]
+            flat[b + marks[0]] = 1.0
+            if facts[row, k] != 0:
+                flat[b + marks[1]] = 1.0
+            if facts[row, 3 * K] == k:
+                flat[b + marks[5]] = 1.0
+            s = facts[row, K + k]
+            if s >= 0:
+                flat[b + marks[2] + rel[me, s]] = 1.0
+            s = facts[row, 2 * K + k]
+            if s >= 0:
+                flat[b + marks[4] + rel[me, s]] = 1.0
+            live = 0
+            who = 0
+            for q in range(n - 1, -1, -1):
+                if alvl[row, q, k] >= 0:
+                    live += 1
+                    who = q
+            if live == 1 and abp[row, who, k] > 0:
+                flat[b + marks[3] + rel[me, who]] = 1.0
+            for q in range(n):
+                lvl = alvl[row, q, k]
+                if lvl < 0:
+                    continue
+                a_bp = abp[row, q, k]
+                r = rel[me, q]
+                flat[b + anchor[r, 0]] = 1.0
+                if a_bp > 0:
+                    flat[b + anchor[r, 1]] = 1.0
+                flat[b + anchor[r, 2] + lvl] = 1.0
+                if a_bp != 0:
+                    flat[b + anchor[r, 3]] = a_bp * top_bp
+                    flat[b + anchor[r, 4]] = a_bp / anchor_bp[lvl]
+                a_def = anchor_def[lvl] + fortify[row, k, q]
+                if a_def != 0:
+                    flat[b + anchor[r, 5]] = min(max(a_def / STAT_SCALE, 0.0), 3.0)
+
+
+class StateKernels:
+    """The compiled writers of one XenodexEncoder's `encode_seats`: its tables as arrays, and
+    `put`, which writes the rows the encoder's `StateUnits`, `StateSeats` and `StateSlots`
+    have added (and the gathered entries) as their numpy `put`s would."""
+
+    def __init__(self, enc: Any) -> None:  # a XenodexEncoder, which imports this module
+        units, seats, slots = enc._state_units, enc._state_seats, enc._state_slots
+        c = units.columns
+        self.enc = enc
+        self.kernels = compiled()
+        self.size = enc.size
+        self.n, self.K = enc.n, enc.K
+        self.unit_tables = np.array(
+            [enc.n, enc.K, enc.D, c.sides, *units.auras, c.l_units, c.l_str, c.l_bp, c.u_on,
+             c.u_slot, c.u_card, c.u_bp, c.u_bpf, c.u_max, c.u_str, c.u_def, c.u_left,
+             c.u_denied, c.u_rallied], dtype=np.int64)
+        self.unit_arrays = (c.rel.astype(np.int64), c.slot_base.astype(np.int64),
+                            c.unit_bases.astype(np.int64), c.pos.astype(np.int64),
+                            units.u_str, units.u_def, units.u_bp, units.u_strikes,
+                            units.u_fortify)
+        self.seat_arrays = (seats.base, seats.offsets,
+                            np.array([seats.present, seats.deck, seats.starved], np.int64),
+                            seats.cell_at, seats.solo, seats.contested, seats.mul, seats.div,
+                            seats.lo, seats.hi)
+        self.slot_arrays = (slots.base,
+                            np.array([slots.present, slots.siege, slots.start, slots.ctrl,
+                                      slots.proven, slots.echo], np.int64),
+                            slots.rel, slots.anchor, slots.anchor_bp, slots.anchor_def,
+                            float(slots.top_bp))
+
+    def put(self, out: np.ndarray, ones: list[int], ones_ends: list[int], idx: list[int],
+            val: list[float], idx_ends: list[int], players: np.ndarray) -> None:
+        """Write the gathered entries and every added row's unit, seat and slot blocks into
+        `out` (`(rows, size)` float32 zeros); `players[i]` is row i's observer."""
+        enc = self.enc
+        units, seats, slots = enc._state_units, enc._state_seats, enc._state_slots
+        put_entries, put_units, put_seats, put_slots = self.kernels
+        rows = len(players)
+        n, K, size = self.n, self.K, self.size
+        flat = out.reshape(-1)
+        put_entries(flat, size, int64_array(ones), int64_array(ones_ends), int64_array(idx),
+                    np.array(val, dtype=np.float64), int64_array(idx_ends))
+        anchors = int64_array(units.anchors).reshape(rows, 4, n * K)
+        fortify = np.zeros((rows, K, n + 1), dtype=np.int64)
+        put_units(flat, size, players, int64_array(units.js), int64_array(units.sizes),
+                  int64_array(units.cards), int64_array(units.bps), int64_array(units.useds),
+                  int64_array(units.flags), anchors,
+                  int64_array(units.fields).reshape(rows, 2), self.unit_tables,
+                  *self.unit_arrays, fortify)
+        alvl = anchors[:, 0].reshape(rows, n, K)
+        abp = anchors[:, 1].reshape(rows, n, K)
+        a = int64_array(seats.anchors).reshape(rows, K + 1)
+        put_seats(flat, size, players, int64_array(seats.scalars).reshape(rows, 9, n),
+                  int64_array(seats.decks), a[:, :K], a[:, K], alvl, abp,
+                  int64_array(seats.counted), int64_array(seats.cell_sizes),
+                  *self.seat_arrays)
+        put_slots(flat, size, players, int64_array(slots.facts).reshape(rows, 3 * K + 1),
+                  alvl, abp, fortify, *self.slot_arrays)
+
+
+@cache
+def compiled() -> tuple[Any, Any, Any, Any]:
+    """`put_entries`, `put_units`, `put_seats` and `put_slots` compiled by numba (imported
+    here, once per process; the machine code is cached on disk beside this module)."""
+    from numba import njit
+    jit = njit(cache=True)
+    return jit(put_entries), jit(put_units), jit(put_seats), jit(put_slots)
