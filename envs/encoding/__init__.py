@@ -30,6 +30,8 @@ Modules:
   only the ones whose facts changed.
 - `xenodex_seats`, `xenodex_slots`: `StateSeats` and `StateSlots`, the column-wise seat
   and slot blocks of XenodeX's `encode_seats`.
+- `xenodex_kernels`: `StateKernels`, the same writes of `encode_seats` compiled by numba
+  (the optional `fast` extra); the numpy writers above run without it.
 - `docs`: writes and checks docs/encoding/<game>.md (`python -m envs.encoding.docs`).
 """
 from envs.encoding.base import Feature, Layout, SparseEncoder

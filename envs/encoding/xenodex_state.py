@@ -22,7 +22,8 @@ the Echo, the battle and the pending decision).
   `frames[me]` then maps the indices to seat `me`'s, so the blocks serve every observer.
 - `encode_states` (many, `encode_seats`): each row's few varied entries gathered in
   Python as its seat sees them, its seat, slot and unit blocks computed column-wise by
-  numpy (envs/encoding/xenodex_seats.py, xenodex_slots.py, xenodex_batch.py).
+  numpy (envs/encoding/xenodex_seats.py, xenodex_slots.py, xenodex_batch.py), or by the
+  same writes compiled by numba where it is installed (envs/encoding/xenodex_kernels.py).
 
 tests/envs/test_xenodex_fast_encoding.py checks both against `encode(observation)` over
 seeded games and that states differing only in what the seat may not see encode the same.
@@ -62,7 +63,8 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     """`(N, size)` float32, row i seat `seats[i]`'s vector of `states[i]` (states of
     `enc.game`; each seat is checked): each row's few varied entries (`gather_rest`, as the
     row's seat sees them) gathered in Python, its seat, slot and unit blocks written
-    column-wise by numpy for every row at once (envs/encoding/xenodex_seats.py,
+    column-wise for every row at once: by numba's compiled writers where numba is installed
+    (envs/encoding/xenodex_kernels.py), else by numpy (envs/encoding/xenodex_seats.py,
     xenodex_slots.py, xenodex_batch.py's `StateUnits`)."""
     if len(states) != len(seats):
         raise ValueError(f"{len(states)} states but {len(seats)} seats")
@@ -89,14 +91,15 @@ def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.n
     if kernels is not None and mes:
         out = np.zeros((len(mes), enc.layout.size), dtype=np.float32)
         kernels.put(out, ones, ones_ends, idx, val, idx_ends, int64_array(mes))
-    else:
+    elif mes:
         out = fill_rows(enc.layout.size, ones, ones_ends, idx, val, idx_ends)
-    if mes and kernels is None:
         players = np.array(mes, dtype=np.intp)
         flat = out.reshape(-1)
         fortify = units.put(flat, players)
         seat_blocks.put(flat, players, units)
         slots.put(flat, players, fortify, units)
+    else:
+        out = np.zeros((0, enc.layout.size), dtype=np.float32)
     for part in (units, seat_blocks, slots):
         part.clear()
     return out
