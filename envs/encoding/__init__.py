@@ -30,8 +30,11 @@ Modules:
   only the ones whose facts changed.
 - `xenodex_seats`, `xenodex_slots`: `StateSeats` and `StateSlots`, the column-wise seat
   and slot blocks of XenodeX's `encode_seats`.
-- `xenodex_kernels`: `StateKernels`, the same writes of `encode_seats` compiled by numba
-  (the optional `fast` extra); the numpy writers above run without it.
+- `kernels`: what the compiled writers share: whether numba may run (the optional `fast`
+  extra; `TCGLAB_NO_NUMBA=1` turns them off), the compiler, the compiled `put_rows`.
+- `first_cycle_kernels`, `xenodex_kernels`: `ColumnKernels` and `StateKernels`, the writes
+  of First Cycle's and XenodeX's `encode_seats` compiled by numba, byte for byte those of
+  the numpy code, which runs without numba.
 - `docs`: writes and checks docs/encoding/<game>.md (`python -m envs.encoding.docs`).
 """
 from envs.encoding.base import Feature, Layout, SparseEncoder

@@ -9,7 +9,9 @@ reads the same numbers straight from the states and sums the fighters' Power col
 as `effects.powers` does; only a side with a passive that may apply now (other than its
 fighters' own battle bonuses) is left to `powers` itself. Only the rare parts (Scan
 knowledge, a battle, a pending choice) go through the per-observation encoder's code
-(`FirstCycleEncoder._gather_rare`). tests/envs/test_encoding.py,
+(`FirstCycleEncoder._gather_rare`). Where numba is installed, `encode_states` hands the
+gathered arrays to compiled writers instead of numpy (envs/encoding/first_cycle_kernels.py).
+tests/envs/test_encoding.py,
 tests/envs/test_first_cycle_encoding.py and tests/envs/test_first_cycle_fast_encoding.py
 check that the rows equal `encode`'s, clipping edges and both Power paths included.
 """
@@ -23,7 +25,9 @@ from typing import Any
 import numpy as np
 
 from envs.encoding.base import int64_array, put_rows
+from envs.encoding.first_cycle_kernels import ColumnKernels
 from envs.encoding.first_cycle_layout import FIGHTERS, PHASES, POWER_CAP, POWER_SCALE
+from envs.encoding.kernels import available
 from sim.core.checks import check_seat
 from sim.first_cycle import effects as fx
 from sim.first_cycle.observation import battle_seen, known_top, pending_seen
@@ -105,6 +109,7 @@ class ColumnBatch:
         self.loud = np.array([game.passive_always, game.passive_own_turn, game.passive_attacking,
                               game.passive_defending], dtype=bool)
         self.leader_space = np.arange(FIGHTERS) == 0
+        self.kernels = ColumnKernels(self) if available() else None
 
     def encode(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:
         """`(N, size)` float32, row i encoding the i-th observation (see the module docstring).
@@ -193,6 +198,11 @@ class ColumnBatch:
             idx_ends.append(len(idx))
         g = int64_array(facts).reshape(-1, _N_FACTS)
         fields = int64_array(records).reshape(-1, 7, FIGHTERS)  # (row and side, field, fighter)
+        kernels = self.kernels
+        if kernels is not None:
+            power = kernels.powers(states, g, fields)
+            return kernels.fill(g, zone_cards, zone_lens, fields, power, ones, idx, val,
+                                ones_ends, idx_ends)
         power = self._powers(states, g, fields)
         # (side, field, fighter) to one 8-field row per fighter space, Power the fourth field
         spaces = np.concatenate((fields[:, :3], power[:, None], fields[:, 3:]), axis=1)

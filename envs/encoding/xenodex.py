@@ -30,10 +30,11 @@ from typing import Any
 import numpy as np
 
 from envs.encoding.base import CardCounts
+from envs.encoding.kernels import available
 from envs.encoding.xenodex_batch import UNIT_FIELDS as _UNIT_FIELDS
 from envs.encoding.xenodex_batch import StateUnits, UnitColumns
 from envs.encoding.xenodex_board import SlotBlocks
-from envs.encoding.xenodex_kernels import StateKernels, available
+from envs.encoding.xenodex_kernels import StateKernels
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
     BP_SCALE,

@@ -1,60 +1,25 @@
 """Compiled writers of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`):
-the same entries, with the same float64 arithmetic rounded once to
-float32, as the numpy writers `put_rows`, `StateUnits.put`, `StateSeats.put` and
-`StateSlots.put` (envs/encoding/base.py, xenodex_batch.py, xenodex_seats.py,
-xenodex_slots.py), but as one numba-compiled loop per part instead of about a hundred
-numpy calls per batch, whose fixed costs dominate at BatchEnv's batch sizes.
-
-numba is optional (the `fast` extra, which `make venv` installs): without it `available()`
-is False and the encoder keeps the numpy writers. Each writer takes the same flat int64
-arrays the numpy writers build from the rows' raw lists, so the Python gathering is shared.
-Compiled code is cached beside this module (numba's `cache=True`), so only the first
-process on a machine pays the compilation (a few seconds). Setting the environment
-variable TCGLAB_NO_NUMBA=1 keeps the numpy writers even where numba is installed.
-tests/envs/test_xenodex_kernels.py checks that both give identical bytes over seeded games.
+the entries the numpy writers `put_rows`, `StateUnits.put`, `StateSeats.put` and
+`StateSlots.put` write (envs/encoding/base.py, xenodex_batch.py, xenodex_seats.py,
+xenodex_slots.py), with the same float64 arithmetic rounded once to float32, as one
+numba-compiled loop per part (envs/encoding/kernels.py says when they run). Each takes the
+same flat int64 arrays the numpy writers build from the rows' raw lists, so the Python
+gathering is shared. tests/envs/test_xenodex_kernels.py checks that both give identical
+bytes over seeded games.
 """
 from __future__ import annotations
 
-import importlib.util
-import os
-from functools import cache
 from typing import Any
 
 import numpy as np
 
 from envs.encoding.base import int64_array
+from envs.encoding.kernels import compile_all, put_entries
 from envs.encoding.xenodex_layout import BP_SCALE, STAT_SCALE
 from sim.xenodex.state import DENIED, RALLIED
 
-
-def available() -> bool:
-    """Whether the compiled writers can run here: numba importable and TCGLAB_NO_NUMBA unset
-    (or 0). Importing this module does not import numba; `StateKernels` does."""
-    return (os.environ.get("TCGLAB_NO_NUMBA", "") in ("", "0")
-            and importlib.util.find_spec("numba") is not None)
-
-
 _BP_CAP = 2 * BP_SCALE
 _STR_CAP = 3 * STAT_SCALE
-
-
-def put_entries(flat, size, ones, ones_ends, idx, val, idx_ends):
-    """`put_rows`: row i's `ones` (value 1) and `idx`/`val` entries, by the running row ends
-    `ones_ends` and `idx_ends`, written at row i of `flat` (rows of `size`)."""
-    a = 0
-    for row in range(len(ones_ends)):
-        start = row * size
-        end = ones_ends[row]
-        while a < end:
-            flat[start + ones[a]] = 1.0
-            a += 1
-    a = 0
-    for row in range(len(idx_ends)):
-        start = row * size
-        end = idx_ends[row]
-        while a < end:
-            flat[start + idx[a]] = val[a]
-            a += 1
 
 
 def put_units(flat, size, players, js, sizes, cards, bps, useds, flags, anchors, fields,
@@ -183,9 +148,7 @@ def put_seats(flat, size, players, raw, decks, proven, surge, alvl, abp, counted
             if not m:
                 continue
             at = row_start + cell_at[me, cell]
-            for i in range(c, c + m):
-                flat[at + counted[i]] = 0.0
-            for i in range(c, c + m):
+            for i in range(c, c + m):  # the count cells start at zero
                 flat[at + counted[i]] += 1.0
             c += m
 
@@ -248,7 +211,7 @@ class StateKernels:
         units, seats, slots = enc._state_units, enc._state_seats, enc._state_slots
         c = units.columns
         self.enc = enc
-        self.kernels = compiled()
+        self.kernels = compile_all(put_entries, put_units, put_seats, put_slots)
         self.size = enc.size
         self.n, self.K = enc.n, enc.K
         self.unit_tables = np.array(
@@ -297,12 +260,3 @@ class StateKernels:
                   *self.seat_arrays)
         put_slots(flat, size, players, int64_array(slots.facts).reshape(rows, 3 * K + 1),
                   alvl, abp, fortify, *self.slot_arrays)
-
-
-@cache
-def compiled() -> tuple[Any, Any, Any, Any]:
-    """`put_entries`, `put_units`, `put_seats` and `put_slots` compiled by numba (imported
-    here, once per process; the machine code is cached on disk beside this module)."""
-    from numba import njit
-    jit = njit(cache=True)
-    return jit(put_entries), jit(put_units), jit(put_seats), jit(put_slots)

@@ -175,11 +175,11 @@ def _turn_chunk(enc: Any, state: Any) -> tuple[bytes, bytes]:
 
 def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
                 val: list[float]) -> None:
-    """Append seat `me`'s entries of the game, its own hands, the battle, the pending
-    decision and the seats' lead, to-act and winner flags; seat-relative ones as seat
-    `frame` sees them: 0 for `gather_state`, else `me` itself for `encode_states`, which
-    counts the cards of the Echo discard and of the hands column-wise."""
-    gather_game(enc, state, me, ones, idx, val, frame == 0)
+    """Append seat `me`'s entries of the game, the battle, the pending decision and the
+    seats' lead, to-act and winner flags, seat-relative ones as seat `frame` sees them
+    (`encode_states` passes `me`); not the card counts of the Echo discard and of `me`'s
+    hands, which `encode_states` counts column-wise."""
+    gather_game(enc, state, me, ones, idx, val, counts=False)
     gather_turn(enc, state, frame, ones, idx, val)
 
 

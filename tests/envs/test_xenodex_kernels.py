@@ -15,7 +15,7 @@ import sys
 import numpy as np
 import pytest
 
-from envs.encoding import xenodex_kernels
+from envs.encoding import kernels
 from envs.encoding.xenodex import XenodexEncoder
 from tests.envs.helpers import CASE_GAMES, game_states
 
@@ -31,7 +31,7 @@ def _numpy_encoder(game) -> XenodexEncoder:
 
 def test_the_compiled_writers_are_in_use_here():
     """numba is part of the test environment, so a missing or broken install shows here."""
-    assert xenodex_kernels.available()
+    assert kernels.available()
     assert XenodexEncoder(CASE_GAMES["xenodex@2"])._state_kernels is not None
 
 
@@ -61,13 +61,13 @@ def test_compiled_rows_equal_the_numpy_writers_rows(case):
 _DIGEST = """
 import hashlib, sys
 sys.path.insert(0, {root!r})
-from envs.encoding import xenodex_kernels
+from envs.encoding import kernels
 from envs.encoding.xenodex import XenodexEncoder
 from tests.envs.helpers import CASE_GAMES, game_states
 states = list(game_states("xenodex@3", 2, seed=71, every=3))
 enc = XenodexEncoder(CASE_GAMES["xenodex@3"])
 rows = enc.encode_seats(states, [i % 3 for i in range(len(states))])
-print(xenodex_kernels.available(), hashlib.sha256(rows.tobytes()).hexdigest())
+print(kernels.available(), hashlib.sha256(rows.tobytes()).hexdigest())
 """
 
 
