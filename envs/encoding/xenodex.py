@@ -136,6 +136,7 @@ class XenodexEncoder(XenodexLayout):
         self._tracker = self._new_tracker()
         self._game_chunks: dict[int, tuple] = {}  # per seat: its game entries and their facts
         self._turn_chunks: dict[tuple, tuple[bytes, bytes]] = {}
+        self._pending_chunks: dict[tuple, tuple[bytes, bytes]] = {}
         self._state_units = StateUnits(self._columns)
         self._state_seats = StateSeats(self)
         self._state_slots = StateSlots(self)

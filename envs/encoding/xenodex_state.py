@@ -145,32 +145,47 @@ def _game_chunk(enc: Any, state: Any, me: int, tracker: Any) -> tuple[bytes, byt
 
 
 TURN_MEMO_LIMIT = 4096
-"""Turn chunks an encoder remembers before it forgets them all."""
+"""Entries of each kind (pending decisions; the rest of a turn's) an encoder remembers
+before it forgets them all."""
 
 
 def _turn_chunk(enc: Any, state: Any) -> tuple[bytes, bytes]:
-    """`gather_turn`'s entries as seat 0 sees them, packed: a pure function of the battle's
-    slot, stage and passed sides, the pending decision (a tuple of ints and tuples), the
-    lead, the seat to act and the result, memoized per encoder (few distinct ones recur
-    all game)."""
-    key = (state.bslot, state.bstage, state.bpassed, state.pending, state.lead,
-           state.current_player, state.done, state.winner)
+    """`gather_turn`'s entries as seat 0 sees them, packed, from two memos per encoder: the
+    battle's and the seat flags' (a pure function of the battle's slot, stage and passed
+    sides, the lead, the seat to act and the result: a few dozen recur all game), then the
+    pending decision's (a pure function of the engine's pending tuple, memoized apart so
+    that its many values do not multiply with the rest's)."""
+    key = (state.bslot, state.bstage, state.bpassed, state.lead, state.current_player,
+           state.done, state.winner)
     memo = enc._turn_chunks
-    try:
-        hit = memo.get(key)
-    except TypeError:  # a pending choice holding a list (not the engine's own): no memo
-        key = hit = None
-    if hit is None:
+    rest = memo.get(key)
+    if rest is None:
         ones: list[int] = []
+        _gather_battle_and_seats(enc, state, 0, ones)
+        rest = pack(ones, (), ())
+        if len(memo) >= TURN_MEMO_LIMIT:
+            memo.clear()
+        memo[key] = rest
+    pend = state.pending
+    if pend is None:
+        return rest
+    memo = enc._pending_chunks
+    try:
+        hit = memo.get(pend)
+    except TypeError:  # a pending choice holding a list (not the engine's own): no memo
+        hit = None
+        memo = None
+    if hit is None:
+        ones = []
         idx: list[int] = []
         val: list[float] = []
-        gather_turn(enc, state, 0, ones, idx, val)
+        _gather_pending(enc, state, pend, 0, ones, idx, val)
         hit = pack(ones, idx, val)
-        if key is not None:
+        if memo is not None:
             if len(memo) >= TURN_MEMO_LIMIT:
                 memo.clear()
-            memo[key] = hit
-    return hit
+            memo[pend] = hit
+    return rest[0] + hit[0], rest[1] + hit[1]
 
 
 def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
@@ -185,8 +200,17 @@ def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx:
 
 def gather_turn(enc: Any, state: Any, frame: int, ones: list[int], idx: list[int],
                 val: list[float]) -> None:
-    """Append the battle's, the pending decision's and the seats' lead, to-act and winner
+    """Append the battle's, the seats' lead, to-act and winner and the pending decision's
     entries, seat-relative ones as seat `frame` sees them (see `gather_rest`)."""
+    _gather_battle_and_seats(enc, state, frame, ones)
+    pend = state.pending
+    if pend is not None:
+        _gather_pending(enc, state, pend, frame, ones, idx, val)
+
+
+def _gather_battle_and_seats(enc: Any, state: Any, frame: int, ones: list[int]) -> None:
+    """Append the battle's and the seats' lead, to-act and winner entries (all ones), as
+    seat `frame` sees them."""
     rel = enc._rel[frame]
     if state.bslot >= 0:
         ones.append(enc.o_battle)
@@ -197,9 +221,6 @@ def gather_turn(enc: Any, state: Any, frame: int, ones: list[int], idx: list[int
         for q in range(state.sides):
             if passed >> q & 1:
                 ones.append(enc.o_bpassed + rel[q])
-    pend = state.pending
-    if pend is not None:
-        _gather_pending(enc, state, pend, frame, ones, idx, val)
     s_lead, s_to_act, s_winner = enc._seat_flag_off[6:9]
     seat_bases = enc.seat_bases
     ones.append(seat_bases[rel[state.lead]] + s_lead)

@@ -100,8 +100,8 @@ def test_the_tracker_gives_the_same_vectors_for_states_in_any_order():
 
 
 def test_the_turn_memo_forgets_and_still_encodes_the_same(monkeypatch):
-    """With a memo of two turn chunks (cleared nearly every step), and with a pending
-    choice holding a list, the vectors are unchanged."""
+    """With memos of two turn chunks and two pending chunks (cleared nearly every step),
+    and with a pending choice holding a list, the vectors are unchanged."""
     monkeypatch.setattr(xenodex_state, "TURN_MEMO_LIMIT", 2)
     enc = XenodexEncoder(CASE_GAMES["xenodex@3"])
     for s in game_states("xenodex@3", 1, seed=61, every=2):
@@ -111,7 +111,8 @@ def test_the_turn_memo_forgets_and_still_encodes_the_same(monkeypatch):
             t = s.clone()
             t.pending = [*t.pending]
             assert _same(enc, t, 1)
-    assert len(enc._turn_chunks) <= 2
+    assert len(enc._turn_chunks) <= 2 and len(enc._pending_chunks) <= 2
+    assert enc._pending_chunks
 
 
 def _edits(s, rng) -> dict:
