@@ -256,3 +256,19 @@ def test_encode_seat_refuses_a_seat_that_is_not_one(seat):
         enc.encode_seat(s, seat)
     with pytest.raises(InvalidArgumentError, match="player"):
         enc.encode_seats([s], [seat])
+
+
+@pytest.mark.parametrize("n_ones, n_values", [(0, 0), (3, 4), (255, 0), (0, 255), (300, 0),
+                                              (0, 300), (200, 100)])
+def test_pack_gives_struct_bytes_below_and_above_its_precompiled_sizes(n_ones, n_values):
+    """`pack` uses precompiled structs for short chunks and formats one for long ones: both
+    give the int64 indices and the float32 values (1.0 for each of `ones`) in order."""
+    import struct
+
+    from envs.encoding.xenodex_board import pack
+    ones = list(range(n_ones))
+    idx = list(range(1000, 1000 + n_values))
+    val = [0.1 * i - 3.0 for i in range(n_values)]
+    k = n_ones + n_values
+    assert pack(ones, idx, val) == (struct.pack(f"={k}q", *ones, *idx),
+                                    struct.pack(f"={k}f", *[1.0] * n_ones, *val))
