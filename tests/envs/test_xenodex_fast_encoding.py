@@ -9,11 +9,14 @@ the reference code; this file checks the fast paths against the plain ones.
 """
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 import pytest
 
 from envs.encoding import xenodex_state
 from envs.encoding.xenodex import XenodexEncoder
+from envs.encoding.xenodex_board import pack
 from sim import load_game
 from sim.core.errors import InvalidArgumentError
 from sim.xenodex.state import DENIED
@@ -263,9 +266,6 @@ def test_encode_seat_refuses_a_seat_that_is_not_one(seat):
 def test_pack_gives_struct_bytes_below_and_above_its_precompiled_sizes(n_ones, n_values):
     """`pack` uses precompiled structs for short chunks and formats one for long ones: both
     give the int64 indices and the float32 values (1.0 for each of `ones`) in order."""
-    import struct
-
-    from envs.encoding.xenodex_board import pack
     ones = list(range(n_ones))
     idx = list(range(1000, 1000 + n_values))
     val = [0.1 * i - 3.0 for i in range(n_values)]
