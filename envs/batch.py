@@ -52,10 +52,10 @@ matches unchanged.
 games (and draws its opponent's randomness) from its own child sequence, so slot i's
 games do not depend on `num_envs`, and a run repeats exactly in any process.
 
-Observations are encoded together by the encoder's `encode_batch` (column-wise for First
-Cycle, and for XenodeX's units: numpy computes the indices and values of every row at once), fed one observation
-at a time by a generator so that no batch of live dicts builds up for the cyclic garbage
-collector; masks are filled with one `put`.
+Observations are encoded together by the encoder's `encode_seats`, read straight from the
+states (column-wise: the indices and values of every row computed at once, by numba's
+compiled writers for First Cycle and XenodeX where the `fast` extra is installed, else by
+numpy; envs/encoding/kernels.py); masks are filled with one `put`.
 """
 from __future__ import annotations
 
@@ -271,8 +271,8 @@ class BatchEnv:
         """Every match's observation (encoded together by `encode_seats`) and mask, stacked."""
         states = self.states
         players = self._players = [s.current_player for s in states]
-        # encode_seats hands encode_batch a generator, not a list: each observation is dropped
-        # once encoded, so the cyclic garbage collector never scans a batch of live dicts.
+        # Where encode_seats falls back to observations, it hands encode_batch a generator:
+        # each dict is dropped once encoded, so the garbage collector never scans a batch.
         obs = self.encoder.encode_seats(states, players)
         mask = self._mask = legal_masks(states, self.num_actions)
         return BatchStep(obs, mask.copy(), np.array(players, dtype=np.int64), rewards,
