@@ -8,8 +8,8 @@ per batch whose fixed costs dominate at BatchEnv's batch sizes; each loop writes
 entries with the same float64 arithmetic, rounded once to float32, as the numpy code it
 stands for, which stays as the fallback. Importing these modules does not import numba;
 building an encoder's writers does, and the machine code is cached on disk beside the
-modules (numba's `cache=True`), so only the first process on a machine compiles (a few
-seconds). The environment variable TCGLAB_NO_NUMBA=1 keeps the numpy writers.
+modules (numba's `cache=True`; where that is read-only, in numba's user cache, else not at
+all), so only the first process on a machine compiles (a few seconds). The environment variable TCGLAB_NO_NUMBA=1 keeps the numpy writers.
 """
 from __future__ import annotations
 
@@ -27,10 +27,14 @@ def available() -> bool:
 
 
 def compile_all(*functions: Callable[..., Any]) -> tuple[Any, ...]:
-    """`functions` compiled by numba's `njit(cache=True)` (each on its first call)."""
+    """`functions` compiled by numba's `njit(cache=True)` (each on its first call); where
+    numba finds no writable place for its cache (a read-only install and no writable home
+    or NUMBA_CACHE_DIR), compiled anew in each process instead."""
     from numba import njit
-    jit = njit(cache=True)
-    return tuple(jit(f) for f in functions)
+    try:
+        return tuple(njit(cache=True)(f) for f in functions)
+    except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+        return tuple(njit(f) for f in functions)
 
 
 def put_entries(flat, size, ones, ones_ends, idx, val, idx_ends):
