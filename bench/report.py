@@ -77,6 +77,8 @@ def run_section(docs: dict[str, dict]) -> list[str]:
                     f"{first['platform']}"],
         ["Python", f"{first['implementation']} {first['python']}"],
         ["versions", versions],
+        ["compiled batch writers (extra `fast`)",
+         {True: "on", False: "off (numpy writers)", None: "not recorded"}[first.get("compiled_writers")]],
         ["load average (1, 5, 15 min) at each script's start", loads],
         ["commands", "<br>".join(command(docs[s]) for s in SCRIPTS if s in docs)],
     ]

@@ -16,10 +16,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from envs.encoding import kernels
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Versions recorded with every run: ours, and the peer libraries' (None when not installed).
-VERSION_PACKAGES = ("numpy", "gymnasium", "pettingzoo", "open_spiel", "rlcard", "shimmy")
+VERSION_PACKAGES = ("numpy", "numba", "gymnasium", "pettingzoo", "open_spiel", "rlcard", "shimmy")
 
 
 def _git(*args: str) -> str | None:
@@ -44,7 +46,8 @@ def cpu_model() -> str:
 
 
 def run_info() -> dict[str, Any]:
-    """Date (UTC), git commit, machine, load and versions of this process's run."""
+    """Date (UTC), git commit, machine, load and versions of this process's run, and whether
+    the encoders' compiled batch writers run (numba; envs/encoding/kernels.py)."""
     try:
         usable = len(os.sched_getaffinity(0))
     except AttributeError:
@@ -72,6 +75,7 @@ def run_info() -> dict[str, Any]:
         "cpus_usable": usable,
         "loadavg_at_start": load,
         "versions": versions,
+        "compiled_writers": kernels.available(),
     }
 
 

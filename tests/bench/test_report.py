@@ -69,7 +69,8 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
     for script, doc in docs.items():
         assert doc["script"] == script
         assert doc["run"]["python"] and doc["run"]["cpu_count"] >= 1
-        assert "numpy" in doc["run"]["versions"]
+        assert "numpy" in doc["run"]["versions"] and doc["run"]["versions"]["numba"]
+        assert doc["run"]["compiled_writers"] is True  # the test environment has numba
     # Every timed row ran its whole budget (a loop that stops early skews ours and the peers alike).
     assert all(r["seconds"] >= 0.2 for r in docs["engine"]["rows"])
     assert all(r["seconds"] >= 0.2 for g in docs["env"]["games"] for r in g["rows"])
@@ -84,7 +85,8 @@ def test_report_has_every_table_and_the_peer_rows(tmp_path):
                     "## Tuning (`bench/tune.py`)"):
         assert f"\n{heading}\n" in page, heading
     assert "Not in this run" not in page
-    for what in ("| git commit |", "| machine |", "| Python |", "numpy ", "| date (UTC) |"):
+    for what in ("| git commit |", "| machine |", "| Python |", "numpy ", "| date (UTC) |",
+                 "| compiled batch writers (extra `fast`) | on |"):
         assert what in page, what
     # Our rows, with what each table measured.
     assert "\n| first_cycle | " in page  # the engine table's row
