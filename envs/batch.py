@@ -54,7 +54,7 @@ games do not depend on `num_envs`, and a run repeats exactly in any process.
 
 Observations are encoded together by the encoder's `encode_seats`, read straight from the
 states (column-wise: the indices and values of every row computed at once, by numba's
-compiled writers for First Cycle and XenodeX where the `fast` extra is installed, else by
+compiled writers where the `fast` extra is installed, else by
 numpy; envs/encoding/kernels.py); masks are filled with one `put`.
 """
 from __future__ import annotations

@@ -18,6 +18,7 @@ Modules:
 - `cipher_state`: FE Cipher's observe-and-encode path (`encode_seat`): the same entries
   read straight from the state, only where the observation reads it.
 - `cipher_batch`: `SeatColumns`, FE Cipher's column-wise batch of seats (`encode_seats`).
+- `cipher_columns`: the raw columns of that batch, read from the player records.
 - `xenodex_layout`: XenodeX's named slices and blocks (seats, slots, units) and its page.
 - `xenodex`: `XenodexEncoder`, which fills them.
 - `xenodex_batch`: `UnitColumns` and `StateUnits`, the column-wise units of XenodeX's
@@ -32,9 +33,9 @@ Modules:
   and slot blocks of XenodeX's `encode_seats`.
 - `kernels`: what the compiled writers share: whether numba may run (the optional `fast`
   extra; `TCGLAB_NO_NUMBA=1` turns them off), the compiler, the compiled `put_rows`.
-- `first_cycle_kernels`, `xenodex_kernels`: `ColumnKernels` and `StateKernels`, the writes
-  of First Cycle's and XenodeX's `encode_seats` compiled by numba, byte for byte those of
-  the numpy code, which runs without numba.
+- `first_cycle_kernels`, `cipher_kernels`, `xenodex_kernels`: `ColumnKernels`,
+  `SeatKernels` and `StateKernels`, each game's `encode_seats` writes compiled by numba,
+  byte for byte those of the numpy code, which runs without numba.
 - `docs`: writes and checks docs/encoding/<game>.md (`python -m envs.encoding.docs`).
 """
 from envs.encoding.base import Feature, Layout, SparseEncoder

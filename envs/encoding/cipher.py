@@ -116,8 +116,8 @@ class CipherEncoder(CipherLayout):
 
     def encode_seats(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
         """`(N, size)` float32: row i is `encode_seat(states[i], seats[i])`, every row's
-        cards, scalars and units computed column-wise by numpy
-        (envs/encoding/cipher_batch.py); what BatchEnv calls every step, equal to
+        cards, scalars and units computed column-wise (envs/encoding/cipher_batch.py, by
+        numpy or by its compiled writers); what BatchEnv calls every step, equal to
         `encode_batch` of the observations. The columns read this encoder's game tables:
         states of another game object take the plain path."""
         if len(states) == len(seats) and any(s.game is not self.game for s in states):

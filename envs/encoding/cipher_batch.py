@@ -10,7 +10,9 @@ cards of each counted zone (hand, retreat areas, the opponent's revealed hand ca
 with their face-up flags, the cards under units), the sizes behind the scalars, and the
 units (top card, stack height, line, tapped, promoted, uid, modifier, used skills). numpy
 then counts every zone's copies in one `bincount` (written where nonzero, with the face-up
-bond colors) and computes the scalars and every unit's entries for the whole batch.
+bond colors) and computes the scalars and every unit's entries for the whole batch; where
+numba is installed, compiled loops do what numpy does here
+(envs/encoding/cipher_kernels.py).
 
 A unit's power is its printed power plus its modifier, never below zero, except on the
 sides where `unit_powers` asks the engine (a battle, or a continuous skill that applies
@@ -23,12 +25,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
 from envs.encoding.base import fill_rows, int64_array
+from envs.encoding.cipher_columns import (
+    active_seats,
+    mc_uids,
+    scalar_columns,
+    unit_columns,
+    zone_cards,
+)
+from envs.encoding.cipher_kernels import SeatKernels
 from envs.encoding.cipher_layout import (
     COUNT_SCALE,
     MOD_CAP,
@@ -38,10 +48,12 @@ from envs.encoding.cipher_layout import (
     STACK_SCALE,
 )
 from envs.encoding.cipher_state import gather_battle_and_pending, gather_header
+from envs.encoding.kernels import available
 from sim.cipher.observation import quiet_cards, unit_powers
 from sim.core.checks import check_seat
 
-_TOP = itemgetter(-1)
+_BELOW = itemgetter(-2)
+_UNDER = itemgetter(slice(None, -1))
 
 
 class SeatColumns:
@@ -77,6 +89,7 @@ class SeatColumns:
         # Each raw column's factor, in the scalars' order (see `_put_scalars`).
         self.scale = np.array([e._inv_turns] + [e._inv_orbs] * 2 + [COUNT_SCALE] * 2
                               + [e._inv_deck] * 4 + [COUNT_SCALE] * 8 + [e._inv_turns] * 2)
+        self.kernels = SeatKernels(self) if available() else None
 
     def encode(self, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
         """`(N, size)` float32, row i encoding seat `seats[i]` of `states[i]`."""
@@ -108,8 +121,11 @@ class SeatColumns:
             gather_battle_and_pending(enc, state, me, powers, ones, idx, val)
             ones_ends.append(len(ones))
             idx_ends.append(len(idx))
-        out = fill_rows(self.size, ones, ones_ends, idx, val, idx_ends)
         n = len(ones_ends)
+        if n and self.kernels is not None:
+            return self.kernels.encode(states, pls, mes, gates, exact, ones, ones_ends, idx,
+                                       val, idx_ends)
+        out = fill_rows(self.size, ones, ones_ends, idx, val, idx_ends)
         if n:
             yous = pls[0::2]
             opps = pls[1::2]
@@ -125,17 +141,11 @@ class SeatColumns:
         colors; returns the face-up bonds of each row `(n, 2)`."""
         C1 = self.C1
         Z = len(self.zone_starts)
-        zones = (map(_HAND, yous), map(_RETREAT, yous), map(_RETREAT, opps),
-                 map(_REVEALED, opps), map(_BONDS, yous), map(_BONDS, opps))
-        lists = list(chain.from_iterable(zones))                       # zone-major
-        lens = int64_array(list(map(len, lists)))
-        cards = int64_array(list(chain.from_iterable(lists)))
+        lens, cards, ups = zone_cards(yous, opps)
         zr = np.repeat(np.arange(6 * n), lens)                          # zone * n + row
         zone = zr // n
         first_bond = int(lens[:4 * n].sum())
         if first_bond < len(cards):  # a face-down bond counts 4 zones on (see zone_starts)
-            ups = int64_array(list(chain.from_iterable(chain(map(_BOND_UP, yous),
-                                                             map(_BOND_UP, opps)))))
             zone[first_bond:] += 4 * (ups == 0)
         cell = np.concatenate((((zr % n) * Z + zone) * C1 + cards, under_cells))
         counts = np.bincount(cell)
@@ -157,13 +167,7 @@ class SeatColumns:
                      opps: list[Any], n_up: np.ndarray, n: int) -> None:
         """Write the scalars of every row: the same products as `gather`, clipped to their
         bounds in the rows where one leaves [0, 2], as `gather` does."""
-        both = (yous, opps)
-        raw = int64_array(list(chain(
-            map(_TURN, states), *(map(len, map(_ORBS, p)) for p in both),
-            *(map(len, map(_HAND, p)) for p in both), *(map(len, map(_DECK, p)) for p in both),
-            *(map(len, map(_RETREAT, p)) for p in both), *(map(len, map(_BONDS, p)) for p in both),
-            *(map(_SPENT, p) for p in both), *(map(len, map(_STACKS, p)) for p in both),
-            *(map(_TURNS_TAKEN, p) for p in both)))).reshape(17, n).T
+        raw = scalar_columns(states, yous, opps).reshape(17, n).T
         nb = raw[:, 9:11]
         m = np.concatenate((raw[:, :11], n_up, nb - raw[:, 11:13], raw[:, 13:]), axis=1)
         x = m * self.scale
@@ -172,18 +176,33 @@ class SeatColumns:
             x[clip] = np.minimum(np.maximum(x[clip], self.scalar_low), self.scalar_high)
         out[:, self.scalar_idx] = x
 
+    def powers(self, states: Sequence[Any], mes: list[int], exact: dict[int, list[int]],
+               side: np.ndarray, n_side: np.ndarray, c: np.ndarray, mod: np.ndarray
+               ) -> np.ndarray:
+        """Every unit's current power: its printed power plus its modifier, never below
+        zero, but on the sides whose powers the engine gives (`exact`: in a battle; and a
+        side with a continuous skill that applies outside one, added to `exact` here),
+        `unit_powers`'. `side[u]` is unit u's side (2 * row + s), `c` its top card."""
+        power = self.power[c] + mod
+        power = np.where(power > 0, power, 0)
+        loud = np.bincount(side, weights=self.loud[c], minlength=len(n_side))
+        for j in np.flatnonzero(loud).tolist():
+            if j not in exact:
+                exact[j] = unit_powers(states[j >> 1], mes[j >> 1] ^ (j & 1))
+        if exact:
+            starts = np.cumsum(n_side) - n_side
+            for j, p in exact.items():
+                power[starts[j]:starts[j] + len(p)] = p
+        return power
+
     def _put_units(self, flat: np.ndarray, states: Sequence[Any], pls: list[Any],
                    mes: list[int], gates: list[bool], exact: dict[int, list[int]]
                    ) -> np.ndarray:
         """Write every unit's entries into `flat` (the batch's rows, one after another) and
         the stacks under them; returns the `_put_cards` cells of the cards under units."""
-        stacks = list(chain.from_iterable(map(_STACKS, pls)))
-        n_side = int64_array(list(map(len, map(_STACKS, pls))))    # side j = 2 * row + s
+        stacks, n_side, cols = unit_columns(pls)
         if not stacks:
             return np.zeros(0, dtype=np.int64)
-        cols = int64_array(list(chain(
-            map(_TOP, stacks), map(len, stacks),
-            *(chain.from_iterable(map(get, pls)) for get in _UNIT_COLUMNS)))).reshape(8, -1)
         c, height, front, tapped, promoted, uid, mod, used = cols
         front = front != 0
         tapped = tapped != 0
@@ -193,27 +212,17 @@ class SeatColumns:
         k = self.char[c]
         off = self.slots[s]        # (units, 11)
         base = row * self.size
-        mc = uid == int64_array(list(map(_MC, pls)))[side]
+        mc = uid == mc_uids(pls)[side]
         # The enemy lines a unit may attack into: only its owner is the active player and
         # attacks are allowed (`gates`); none for the other side.
         owner = int64_array(mes)[row] ^ s
-        active = int64_array(list(map(_ACTIVE, states)))
+        active = active_seats(states)
         may = (int64_array(gates) != 0)[row] & (owner == active[row])
         fronts = np.bincount(side, weights=front, minlength=len(n_side))
         enemy = side ^ 1
         e_front = may & (fronts[enemy] > 0)
         e_rear = may & (fronts[enemy] < n_side[enemy])
-        power = self.power[c] + mod
-        power = np.where(power > 0, power, 0)
-        # Sides whose powers the engine gives: in a battle, or a skill that applies outside one.
-        loud = np.bincount(side, weights=self.loud[c], minlength=len(n_side))
-        for j in np.flatnonzero(loud).tolist():
-            if j not in exact:
-                exact[j] = unit_powers(states[j >> 1], mes[j >> 1] ^ (j & 1))
-        if exact:
-            starts = np.cumsum(n_side) - n_side
-            for j, p in exact.items():
-                power[starts[j]:starts[j] + len(p)] = p
+        power = self.powers(states, mes, exact, side, n_side, c, mod)
         can = ~tapped & np.where(front, self.r1[c] & e_front | self.r2[c] & e_rear,
                                  self.r2[c] & e_front)
         bk = base + k
@@ -242,22 +251,3 @@ class SeatColumns:
         j = np.repeat(side[stacked], height[stacked] - 1)
         Z = len(self.zone_starts)
         return ((j >> 1) * Z + 6 + (j & 1)) * self.C1 + cards
-
-
-_HAND = attrgetter("hand")
-_RETREAT = attrgetter("retreat")
-_REVEALED = attrgetter("revealed")
-_BONDS = attrgetter("bonds")
-_BOND_UP = attrgetter("bond_up")
-_ORBS = attrgetter("orbs")
-_DECK = attrgetter("deck")
-_SPENT = attrgetter("spent")
-_STACKS = attrgetter("u_stack")
-_TURNS_TAKEN = attrgetter("turns_taken")
-_MC = attrgetter("mc")
-_TURN = attrgetter("turn")
-_ACTIVE = attrgetter("active")
-_BELOW = itemgetter(-2)
-_UNDER = itemgetter(slice(None, -1))
-_UNIT_COLUMNS = tuple(attrgetter(name) for name in ("u_front", "u_tapped", "u_promoted",
-                                                     "u_uid", "u_mod", "u_used"))

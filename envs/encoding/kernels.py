@@ -1,15 +1,16 @@
 """What the encoders' compiled writers share: whether numba may run (`available`), the
 compiler (`compile_all`), and `put_entries`, the compiled `put_rows`.
 
-The batch encoders of First Cycle and XenodeX (envs/encoding/first_cycle_kernels.py,
-xenodex_kernels.py) write their rows with numba-compiled loops where numba is installed
-(the optional `fast` extra; `make venv` installs it), instead of the dozens of numpy calls
-per batch whose fixed costs dominate at BatchEnv's batch sizes; each loop writes the same
+Every game's batch encoder (envs/encoding/first_cycle_kernels.py, cipher_kernels.py,
+xenodex_kernels.py) writes its rows with numba-compiled loops where numba is installed (the
+optional `fast` extra; `make venv` installs it), instead of the dozens of numpy calls per
+batch whose fixed costs dominate at BatchEnv's batch sizes; each loop writes the same
 entries with the same float64 arithmetic, rounded once to float32, as the numpy code it
 stands for, which stays as the fallback. Importing these modules does not import numba;
 building an encoder's writers does, and the machine code is cached on disk beside the
 modules (numba's `cache=True`; where that is read-only, in numba's user cache, else not at
-all), so only the first process on a machine compiles (a few seconds). The environment variable TCGLAB_NO_NUMBA=1 keeps the numpy writers.
+all), so only the first process on a machine compiles (a few seconds). The environment
+variable TCGLAB_NO_NUMBA=1 keeps the numpy writers.
 """
 from __future__ import annotations
 
