@@ -114,6 +114,36 @@ def manifest_for(config: RunConfig, run_id: str, game, **extra) -> dict:
             "versions": versions(), "started": now, **extra}
 
 
+def code_versions(manifest: dict) -> list[str]:
+    """Every code version (git commit) that played matches into a run folder, oldest first,
+    from its manifest (a folder from before this was kept: the one its manifest names)."""
+    kept = manifest.get("code_versions")
+    if kept is None:
+        kept = [(manifest.get("versions") or {}).get("git") or "unknown"]
+    return list(kept)
+
+
+def folder_code_versions(out: str | Path) -> list[str]:
+    """Every code version that played matches into the run folders at or under `out` (a run
+    folder, or a sweep's or ladder's folder of them), oldest first within each folder."""
+    out = Path(out)
+    seen: list[str] = []
+    for path in [out / "manifest.json", *sorted(out.rglob("*/manifest.json"))]:
+        manifest = read_manifest(path.parent) if path.is_file() else None
+        for code in code_versions(manifest) if manifest else ():
+            if code not in seen:
+                seen.append(code)
+    return seen
+
+
+def describe_code(code: list[str]) -> str:
+    """'a1b2c3d', or 'a1b2c3d, then e4f5a6b (...)' when matches come from several versions."""
+    if len(code) <= 1:
+        return code[0] if code else "unknown"
+    return (", then ".join(code)
+            + " (the run was continued under other code: its matches come from each)")
+
+
 def _check_folder(config: RunConfig, run_id: str, out: Path) -> dict | None:
     """The manifest of the locked `out` (None: an empty folder), or RunConfigError when the
     folder holds something this run cannot continue."""
@@ -159,6 +189,12 @@ def open_folder(config: RunConfig, run_id: str, game, stack: ExitStack, say: Cal
     tables = [t for t, on in (("decisions", config.log_decisions), ("cards", config.log_cards)) if on]
     done = verify_folder(out, run_id, ["matches", *tables], config.matches, say) if manifest else set()
     extra = dict(manifest_extra)
+    code = code_versions(manifest) if manifest is not None else []
+    if plan(config, done):  # this code plays matches into the folder
+        now = versions()["git"] or "unknown"
+        if now not in code:
+            code.append(now)
+    extra["code_versions"] = code
     if manifest is not None:
         extra["first_started"] = manifest.get("first_started", manifest.get("started"))
     write_manifest(out, manifest_for(config, run_id, game, **extra))

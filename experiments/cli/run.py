@@ -13,7 +13,14 @@ import sys
 from agents.base import split_specs
 from experiments.batch.config import RunConfig, merge_params, parse_card, parse_param, with_card_overrides
 from experiments.batch.replay import replay_lines
-from experiments.batch.runner import RunInterrupted, check_errors, execute, versions
+from experiments.batch.runner import (
+    RunInterrupted,
+    check_errors,
+    describe_code,
+    execute,
+    folder_code_versions,
+    versions,
+)
 from experiments.batch.summary import produced_by
 
 
@@ -87,13 +94,15 @@ def config_from_manifest(manifest: dict) -> RunConfig:
 def cmd_run(args: argparse.Namespace) -> int:
     """Run, print the summary."""
     config = config_from_args(args)
+    started_under = versions()["git"]  # the code that plays, whatever changes while it runs
     try:
         summary = execute(config)
     except RunInterrupted as exc:
         if config.out:
             exc.args = (f"{exc.args[0]}; continue with: {resume_command()}",)
         raise
-    print(produced_by(config, versions()["git"]))
+    code = describe_code(folder_code_versions(config.out)) if config.out else started_under
+    print(produced_by(config, code))
     print(summary.render())
     if config.decks_confounded():
         print("note: each agent kept its deck, so 'win rate by deck' is also the agent's record; "

@@ -61,13 +61,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 def print_cells(sweep, cells, out: str) -> None:
     """The cells table with the line saying what produced it, the totals and what each column counts."""
-    from experiments.batch.runner import versions
+    from experiments.batch.runner import describe_code, folder_code_versions
     from experiments.sweep import produced_by
     errors = int(cells["errors"].sum()) if len(cells) else 0
     finished = int(cells["matches"].sum()) if len(cells) else 0
     errored = f" and {errors} that raised an error (left out of the rates)" if errors else ""
     print(f"sweep {sweep.name!r}: {len(cells)} cells, {finished} finished matches{errored} in {out}")
-    print(produced_by(sweep, versions()["git"]))
+    print(produced_by(sweep, describe_code(folder_code_versions(out))))
     print(cells.to_string(index=False, na_rep="n/a", float_format=lambda v: f"{v:.3f}"))
     print("matches: the cell's finished matches, which its rates are over; errors: its matches that raised an "
           "error, left out of the rates; lineup_win_rate: the cell's first agent or deck (as listed) over its "

@@ -78,9 +78,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     """Play the model against each opponent and record the results in its card (every input,
     opponents included, is checked before the log folder is made or a match is played)."""
+    from experiments.batch.runner import versions
     from experiments.rl.zoo import record_strength
     from experiments.strength.headtohead import Args, run
     card, spec, players, opponents = _check_evaluate(args)
+    code = versions().get("git") or "unknown"  # the code that plays, whatever changes meanwhile
     logs = Path(args.logs)
     logs.mkdir(parents=True, exist_ok=True)
     for opponent, log in opponents:
@@ -93,11 +95,10 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         print(f"ppo:{args.name} vs {opponent}: {summary['wins']}-{summary['draws']}-{summary['losses']} (W-D-L) over "
               f"{summary['matches']} seat-swapped matches, score {summary['score']:.3f} (a draw counts 1/seats; "
               f"95% CI {lo:.3f}..{hi:.3f})")
-    from experiments.batch.runner import versions
     command = shlex.join(["tcglab", "zoo", "evaluate", args.name, "--opponents", args.opponents, "--matches",
                           str(args.matches), "--seed", str(args.seed)])
     print(f"produced by: {command} ({card['game']}, {players or 2} seats, the game's default decks, "
-          f"code version {versions().get('git') or 'unknown'}); match logs in {logs}")
+          f"code version {code}); match logs in {logs}")
     return 0
 
 

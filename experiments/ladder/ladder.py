@@ -79,7 +79,10 @@ def run_ladder(spec: LadderSpec, out: str | Path, *, workers: int | None = None,
     if resume:
         _check_same_ladder(spec, seats, sweep.sweep_id, Path(out))
     run_sweep(sweep, out, workers=workers, resume=resume, progress=progress)
-    return ladder_table(load_results(out).matches)
+    from experiments.batch.runner import folder_code_versions
+    table = ladder_table(load_results(out).matches)
+    table.attrs["code_versions"] = folder_code_versions(out)  # the code that played them
+    return table
 
 
 def _ladder_of(spec: dict) -> dict:
@@ -132,14 +135,15 @@ def ladder_table(matches: pd.DataFrame) -> pd.DataFrame:
 def ladder_markdown(table: pd.DataFrame, spec: LadderSpec) -> str:
     """The ladder as a markdown section: what was played, then the table, then one sentence
     naming the leader and whether its score interval clears the next agent's."""
-    from experiments.batch.runner import versions
+    from experiments.batch.runner import describe_code, versions
     seats = table.attrs.get("seats", 0)
+    code = describe_code(table.attrs.get("code_versions") or [versions()["git"] or "unknown"])
     params = ", ".join(f"{k}={v}" for k, v in sorted(spec.params.items())) or "at their defaults"
     lines = [f"### {spec.game}, {seats} seats",
              "",
              f"{table.attrs.get('matches', 0):,} matches: every lineup of {', '.join(spec.agents)} "
              f"{spec.matches} times, seats {'swapped' if seats == 2 else 'rotated'}, seed {spec.seed}; "
-             f"params {params}; the game's default decks; code version {versions()['git'] or 'unknown'}. "
+             f"params {params}; the game's default decks; code version {code}. "
              f"Games = seats played (a mirror counts each of its seats). Score = (wins + draws / {seats}) "
              f"/ games (1/{seats} = as strong as the field), 95% Wilson interval; rating = openskill mu, "
              "interval mu +- 2 sigma.",

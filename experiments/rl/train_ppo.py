@@ -312,8 +312,9 @@ def main(args: Args) -> dict:
         if restart:
             say(f"{out} holds this run unfinished: starting it again from step 0")
         (out / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2, default=list))
+        code = code_version()  # the code that trains, whatever changes while it runs
         say(f"training {args.game} (params {json.dumps(params, sort_keys=True) if params else 'at their defaults'}, "
-            f"seed {args.seed}, code version {code_version()}) for {args.total_steps} steps, opponent {args.opponent}, "
+            f"seed {args.seed}, code version {code}) for {args.total_steps} steps, opponent {args.opponent}, "
             f"{args.num_envs} envs ({args.vec}), {args.policy} network {list(args.net_arch)}, device {args.device}")
         eval_path = out / "eval.csv"
         results: list[dict] = []
@@ -370,7 +371,7 @@ def main(args: Args) -> dict:
         summary = {"steps": args.total_steps, "train_minutes": train_seconds / 60,
                    "steps_per_s": args.total_steps / train_seconds, "eval": results,
                    "checkpoint": str(out / "final.zip"), "game": args.game, "params": params, "seed": args.seed,
-                   "eval_seed": args.seed + EVAL_SEED_OFFSET, "code_version": code_version()}
+                   "eval_seed": args.seed + EVAL_SEED_OFFSET, "code_version": code}
         tmp = out / f".result.json.{os.getpid()}.tmp"  # whole or not at all: it marks a finished run
         tmp.write_text(json.dumps(summary, indent=2))
         os.replace(tmp, out / "result.json")

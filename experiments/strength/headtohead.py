@@ -375,6 +375,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Args:
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     """Run from the command line and print the summary, then what produced it."""
     args = parse_args(argv)
+    code = _code_version()  # the code that plays, whatever changes while it runs
     summary = run(args)
     seats = args.players or 2
     lo, hi = summary["ci95"]
@@ -387,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         print(f"{args.players} seats, {summary['first']} in one seat: win rate {summary['win_rate']:.3f} "
               f"(Wilson 95% CI {lo:.3f}-{hi:.3f}; fair share {1 / args.players:.3f}); end reasons "
               f"{summary['end_reasons']}")
-    summary["code_version"] = _code_version()
+    summary["code_version"] = code
     print(produced_by(args, summary))
     if args.out:
         tmp = f"{args.out}.{os.getpid()}.tmp"  # whole or not at all

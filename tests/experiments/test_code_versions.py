@@ -1,0 +1,68 @@
+"""A run folder names every code version that played matches into it, and `tcglab run` says
+so: a run continued under other code (a new commit) lists both versions in its manifest and
+its produced-by line, and a resume that plays nothing adds none. Done for real in a clone of
+this repository with a commit between the two invocations."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from experiments.batch.runner import code_versions, describe_code
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_describe_code_and_the_versions_of_an_older_manifest():
+    assert describe_code(["a1b2c3d"]) == "a1b2c3d"
+    assert describe_code([]) == "unknown"
+    assert describe_code(["a1", "b2"]) == ("a1, then b2 (the run was continued under other code: "
+                                           "its matches come from each)")
+    assert code_versions({"versions": {"git": "abc1234"}}) == ["abc1234"]
+    assert code_versions({"versions": {}}) == ["unknown"]
+    assert code_versions({"code_versions": ["a", "b"], "versions": {"git": "b"}}) == ["a", "b"]
+
+
+def _git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def _run(repo: Path, out: Path, matches: int) -> str:
+    env = dict(os.environ, PYTHONPATH=str(repo))
+    done = subprocess.run([sys.executable, "-m", "experiments.cli", "run", "--game", "first_cycle",
+                           "--agents", "random,random", "--matches", str(matches), "--seed", "3",
+                           "--workers", "1", "--no-progress", "--out", str(out), "--resume"],
+                          cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def _commit(repo: Path, note: str) -> str:
+    (repo / "NOTE.txt").write_text(note)
+    _git(repo, "add", "NOTE.txt")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", note)
+    return _git(repo, "rev-parse", "--short", "HEAD")
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs this repository's git history")
+def test_a_run_continued_under_other_code_names_both_versions(tmp_path):
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(repo)], check=True, timeout=120)
+    out = tmp_path / "run"
+    first = _commit(repo, "first")
+    text = _run(repo, out, 4)
+    assert f"code version {first}" in text and ", then " not in text
+    second = _commit(repo, "second")
+    text = _run(repo, out, 8)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["code_versions"] == [first, second]
+    assert f"code version {first}, then {second} (the run was continued under other code" in text
+    _commit(repo, "third")
+    text = _run(repo, out, 8)  # nothing left to play: the third version plays no match
+    assert json.loads((out / "manifest.json").read_text())["code_versions"] == [first, second]
+    assert f"code version {first}, then {second} (" in text
