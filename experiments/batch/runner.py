@@ -25,6 +25,7 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from functools import cache
 from pathlib import Path
 
 import pandas as pd
@@ -136,12 +137,20 @@ def folder_code_versions(out: str | Path) -> list[str]:
     return seen
 
 
-def describe_code(code: list[str]) -> str:
-    """'a1b2c3d', or 'a1b2c3d, then e4f5a6b (...)' when matches come from several versions."""
+def describe_code(code: list[str], what: str = "run") -> str:
+    """'a1b2c3d', or 'a1b2c3d, then e4f5a6b (...)' when the matches of a `what` (a run, a
+    study) come from several versions."""
     if len(code) <= 1:
         return code[0] if code else "unknown"
     return (", then ".join(code)
-            + " (the run was continued under other code: its matches come from each)")
+            + f" (the {what} was continued under other code: its matches come from each)")
+
+
+@cache
+def process_code_version() -> str:
+    """The code version this process plays with, read once (its first call, at the start of
+    a command): edits made while it runs do not change the code it has loaded."""
+    return versions()["git"] or "unknown"
 
 
 def _check_folder(config: RunConfig, run_id: str, out: Path) -> dict | None:

@@ -121,15 +121,26 @@ def plot_front(spec: TuneSpec, table: pd.DataFrame, front: pd.DataFrame, path: P
     return path
 
 
-def provenance(spec: TuneSpec, trials: int) -> str:
-    """Game, agents, decks, fixed params, seeds, counts and the code version: what produced the figures."""
-    from experiments.batch.runner import versions
+def provenance(spec: TuneSpec, table: pd.DataFrame) -> str:
+    """Game, agents, decks, fixed params, seeds, counts and the code versions (of the
+    trials' matches, from the study; of the held-out checks, this process's): what produced
+    the figures."""
+    from experiments.batch.runner import describe_code, process_code_version
+    trials = len(table)
+    played = table["code_version"].dropna().tolist() if "code_version" in table else []
+    code = describe_code(list(dict.fromkeys(played)), "study") if played else "unknown"
+    older = int((table["state"] == "COMPLETE").sum()) - len(played) if len(table) else 0
+    if older > 0:
+        code += f" ({older} trials stored by an older tcglab do not say)"
+    now = process_code_version()
+    code = (f"code version {code}" if played and set(played) == {now} and older <= 0
+            else f"code version of the trials {code}; of the held-out checks {now}")
     decks = ", ".join(spec.base.decks) if spec.base.decks else "the game's default decks"
     fixed = ", ".join(f"{k}={v}" for k, v in spec.base.params) or "none"
     return (f"Game {spec.game}; agents {', '.join(spec.base.agents)}; decks: {decks}; fixed params: {fixed}. "
             f"{trials} trials of {spec.base.matches} matches each on run seed {spec.base.seed} (every trial the "
             f"same seeds); sampler {spec.sampler_kind}; held-out checks of {spec.holdout_matches} matches on run "
-            f"seed {spec.holdout_seed}; code version {versions()['git'] or 'unknown'}.")
+            f"seed {spec.holdout_seed}; {code}.")
 
 
 def _point(spec: TuneSpec, row) -> str:
@@ -215,14 +226,14 @@ def _write_all(paths: dict[str, Path], spec: TuneSpec, table: pd.DataFrame, fron
         cols.append("intervals_stored")
     shown = front[cols] if not front.empty else pd.DataFrame(columns=cols)
     shown.to_csv(paths["front.csv"], index=False)
-    head = (f"# tune {spec.name}: Pareto front (search estimates)\n\n{provenance(spec, len(table))}\n\n"
+    head = (f"# tune {spec.name}: Pareto front (search estimates)\n\n{provenance(spec, table)}\n\n"
             f"{intervals_note(front)}\n\n")
     paths["front.md"].write_text(head + markdown_table(shown), encoding="utf-8")
     plot_front(spec, table, front, paths["front.png"])
     checked.to_csv(paths["holdout.csv"], index=False)
     paths["holdout.md"].write_text(f"# tune {spec.name}: held-out check (95% intervals)\n\n{rule}.\n\n"
                                    + markdown_table(checked), encoding="utf-8")
-    lines = [f"# tune {spec.name}", "", provenance(spec, len(table)), "", "## Findings", ""]
+    lines = [f"# tune {spec.name}", "", provenance(spec, table), "", "## Findings", ""]
     lines += [f"- {s}" for s in findings(spec, table, front, checked, rule)]
     told = ("Intervals: Wilson for rates, a percentile bootstrap over matches for seat fairness, deck spread "
             "and length; distances to a target or range carry the interval of their measure. trials.csv and "

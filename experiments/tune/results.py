@@ -29,7 +29,9 @@ def trials_table(spec: TuneSpec, study) -> pd.DataFrame:
     its 95% interval (`<measure>_low`, `<measure>_high`), each distance to a target or range with
     its interval, `violation` (sum over constraints), `feasible`, `matches` (what every figure of
     the row is over), `intervals_stored` (False for a trial of an older study: rates get their
-    Wilson interval from the rate and `matches`, other bounds are NaN), `same_as` and `error`."""
+    Wilson interval from the rate and `matches`, other bounds are NaN), `same_as`,
+    `code_version` (the code that played the trial's matches; empty for a trial stored by an
+    older tcglab) and `error`."""
     rows = []
     for t in study.get_trials(deepcopy=False):
         attrs = t.user_attrs.get(RESULT, {})
@@ -54,6 +56,7 @@ def trials_table(spec: TuneSpec, study) -> pd.DataFrame:
         row["matches"] = attrs.get("matches", 0)
         row["intervals_stored"] = stored
         row["same_as"] = attrs.get("same_as")
+        row["code_version"] = attrs.get("code_version")
         row["error"] = attrs.get("error")
         rows.append(row)
     table = pd.DataFrame(rows)

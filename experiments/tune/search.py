@@ -37,7 +37,7 @@ import pandas as pd
 
 from experiments.batch.backends import kept_workers
 from experiments.batch.config import RunConfigError
-from experiments.batch.runner import check_errors, execute
+from experiments.batch.runner import check_errors, execute, process_code_version
 from experiments.heap import frozen_heap
 from experiments.tune.metrics import RATES, distance_interval, intervals, measure, rate_interval
 from experiments.tune.space import TuneError
@@ -130,7 +130,8 @@ def play(config) -> tuple[pd.DataFrame, float]:
 def evaluate(spec: TuneSpec, values: dict) -> dict:
     """Play one point's trial batch: the user attributes a trial stores (measures, scores,
     constraint violations, `match_seconds` the batch took, `match_wall_sum` its matches'
-    own seconds summed), or {"error": reason} for a refused point."""
+    own seconds summed, the `code_version` that played them), or {"error": reason} for a
+    refused point."""
     try:
         matches, seconds = play(spec.config_for(values))
     except RunConfigError as exc:  # the game refuses this point (MatchErrorsError is not one: it stops the tune)
@@ -142,7 +143,8 @@ def evaluate(spec: TuneSpec, values: dict) -> dict:
     return {"metrics": metrics, "intervals": {k: [float(lo), float(hi)] for k, (lo, hi) in found.items()},
             "scores": [o.score(metrics) for o in spec.objectives],
             "violations": [c.violation(metrics) for c in spec.constraints],
-            "match_seconds": seconds, "match_wall_sum": float(matches["wall_time"].sum()), "matches": len(matches)}
+            "match_seconds": seconds, "match_wall_sum": float(matches["wall_time"].sum()), "matches": len(matches),
+            "code_version": process_code_version()}
 
 
 def bounds(spec: TuneSpec, attrs: dict) -> tuple[dict[str, tuple[float, float]], bool]:
@@ -204,7 +206,7 @@ def _play_or_copy(spec: TuneSpec, seen: dict, params: dict) -> dict:
     (`seen`, from `_played`), else played."""
     if _key(params) in seen:
         number, result = seen[_key(params)]
-        keep = ("metrics", "intervals", "scores", "violations", "matches")
+        keep = ("metrics", "intervals", "scores", "violations", "matches", "code_version")
         return {k: result[k] for k in keep if k in result} | {"match_seconds": 0.0, "match_wall_sum": 0.0, "same_as": number}
     values = {d.key: d.decode(params[d.key]) for d in spec.dims}
     return evaluate(spec, values)

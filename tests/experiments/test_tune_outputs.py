@@ -42,6 +42,7 @@ def test_tune_pages_name_the_code_version_and_same_as_is_a_trial_number(tmp_path
     for name in ("summary.md", "front.md"):
         assert version in (tmp_path / "t" / name).read_text(encoding="utf-8"), name
     trials = pd.read_csv(tmp_path / "t" / "trials.csv", dtype=str, keep_default_na=False)
+    assert set(trials["code_version"]) == {versions()["git"] or "unknown"}  # copies keep theirs
     copies = trials[trials["same_as"] != ""]
     assert len(copies) >= 1
     assert all(v.isdigit() and int(v) in set(trials["trial"].astype(int)) for v in copies["same_as"]), \
@@ -158,3 +159,22 @@ def test_tune_search_estimates_carry_their_match_count_and_95_intervals(tmp_path
         assert column in front.columns and front[column].notna().all(), column
     page = (tmp_path / "t" / "front.md").read_text(encoding="utf-8")
     assert "| first_player_win_rate_low | first_player_win_rate_high |" in page and "95% interval" in page
+
+
+def test_tune_provenance_names_every_code_version_of_its_trials(tmp_path):
+    """A study continued under other code names each version its trials were played with,
+    and trials stored by an older tcglab are counted as not saying."""
+    from experiments.batch.runner import process_code_version
+    from experiments.tune.report import provenance
+    path = tmp_path / "told.toml"
+    path.write_text(TUNE)
+    spec = load_tune_file(path)
+    now = process_code_version()
+    one = pd.DataFrame({"state": ["COMPLETE"] * 2, "code_version": [now, now]})
+    assert f"; code version {now}." in provenance(spec, one)
+    mixed = pd.DataFrame({"state": ["COMPLETE"] * 3, "code_version": ["a1", "a1", "b2"]})
+    assert (f"code version of the trials a1, then b2 (the study was continued under other code: its "
+            f"matches come from each); of the held-out checks {now}.") in provenance(spec, mixed)
+    older = pd.DataFrame({"state": ["COMPLETE", "COMPLETE", "FAIL"], "code_version": [now, None, None]})
+    assert (f"code version of the trials {now} (1 trials stored by an older tcglab do not say); of the "
+            f"held-out checks {now}.") in provenance(spec, older)
