@@ -15,6 +15,8 @@ Packages and modules (each depends only on those listed after it, and on agents/
 - `sweep`: sweep files and running them as many batch runs;
 - `batch`: the batch runner (config, match, backends, shards, runner, summary);
 - `stats`: interval estimates (Wilson, Newcombe, mean) shared by every figure;
+- `codeversion`: which code produced a figure (the versions a run records, the code version
+  a command plays with, the versions a run folder lists);
 - `tomlfile`: reading the TOML files of sweeps, tunes and deck searches (errors name the file);
 - `heap`: the driver's heap frozen for the garbage collector during a tune or a deck search.
 - `examples/`: example sweep, tune and deck search files (data, not code).

@@ -19,13 +19,10 @@ Before the first match the whole config is checked as it will play
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
-import platform
 import sys
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
-from functools import cache
 from pathlib import Path
 
 import pandas as pd
@@ -37,6 +34,7 @@ from experiments.batch.shards import read_manifest, read_table, write_manifest, 
 from experiments.batch.summary import Summary
 from experiments.batch.validate import check_playable
 from experiments.batch.verify import verify_folder
+from experiments.codeversion import code_versions, versions
 from sim.core.errors import TcglabError
 
 TIMING_COLUMNS = ("wall_time", "think_time")
@@ -70,32 +68,6 @@ def validate(config: RunConfig) -> None:
     check_playable(config)
 
 
-def versions() -> dict:
-    """Python, platform, the versions of tcglab and its main libraries, and the git commit (for manifests)."""
-    out = {"python": sys.version.split()[0], "platform": platform.platform()}
-    for pkg in ("tcglab", "numpy", "pandas", "pyarrow", "pettingzoo", "gymnasium"):
-        try:
-            out[pkg] = importlib.metadata.version(pkg)
-        except importlib.metadata.PackageNotFoundError:
-            out[pkg] = None
-    out["git"] = _git_commit()
-    return out
-
-
-def _git_commit() -> str | None:
-    """The commit of the tcglab checkout (with '+dirty' when it has changes), or None outside git."""
-    import subprocess
-    root = Path(__file__).resolve().parents[2]
-    try:
-        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True, timeout=5, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True, timeout=5).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return commit + ("+dirty" if dirty else "")
-
-
 def plan(config: RunConfig, done: set[tuple[int, int]] = frozenset()) -> list[tuple[int, int]]:
     """The shard ranges still to play: every gap between the `done` ranges inside
     0..matches-1, cut into shards of `shard_size` from the gap's start."""
@@ -115,15 +87,6 @@ def manifest_for(config: RunConfig, run_id: str, game, **extra) -> dict:
             "versions": versions(), "started": now, **extra}
 
 
-def code_versions(manifest: dict) -> list[str]:
-    """Every code version (git commit) that played matches into a run folder, oldest first,
-    from its manifest (a folder from before this was kept: the one its manifest names)."""
-    kept = manifest.get("code_versions")
-    if kept is None:
-        kept = [(manifest.get("versions") or {}).get("git") or "unknown"]
-    return list(kept)
-
-
 def folder_code_versions(out: str | Path) -> list[str]:
     """Every code version that played matches into the run folders at or under `out` (a run
     folder, or a sweep's or ladder's folder of them), oldest first within each folder."""
@@ -135,22 +98,6 @@ def folder_code_versions(out: str | Path) -> list[str]:
             if code not in seen:
                 seen.append(code)
     return seen
-
-
-def describe_code(code: list[str], what: str = "run") -> str:
-    """'a1b2c3d', or 'a1b2c3d, then e4f5a6b (...)' when the matches of a `what` (a run, a
-    study) come from several versions."""
-    if len(code) <= 1:
-        return code[0] if code else "unknown"
-    return (", then ".join(code)
-            + f" (the {what} was continued under other code: its matches come from each)")
-
-
-@cache
-def process_code_version() -> str:
-    """The code version this process plays with, read once (its first call, at the start of
-    a command): edits made while it runs do not change the code it has loaded."""
-    return versions()["git"] or "unknown"
 
 
 def _check_folder(config: RunConfig, run_id: str, out: Path) -> dict | None:

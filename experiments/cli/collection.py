@@ -113,5 +113,5 @@ def run_first_day(args: argparse.Namespace) -> int:
 
 
 def _code_version() -> str:
-    from experiments.batch.runner import versions
-    return versions().get("git") or "unknown"
+    from experiments.codeversion import process_code_version
+    return process_code_version()

@@ -20,6 +20,7 @@ import signal
 import sys
 
 from experiments.cli import catalog, collection, decksearch, ladder, play, run, sweep, train, tune, view, zoo
+from experiments.codeversion import process_code_version
 from sim.core.errors import TcglabError
 
 SUBCOMMAND_MODULES = (catalog, run, sweep, tune, ladder, decksearch, train, zoo, collection, play, view)
@@ -43,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     """Parse `argv` (default: sys.argv[1:]), run the subcommand, return its exit code."""
     parser = build_parser()
     args, extra = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    process_code_version()  # read now: the code this command runs, whatever is edited meanwhile
     if args.command == train.COMMAND:       # train's flags are parsed by the training script
         return guarded(args.command, lambda: train.run_train(extra), args.debug)
     if extra:

@@ -13,15 +13,9 @@ import sys
 from agents.base import split_specs
 from experiments.batch.config import RunConfig, merge_params, parse_card, parse_param, with_card_overrides
 from experiments.batch.replay import replay_lines
-from experiments.batch.runner import (
-    RunInterrupted,
-    check_errors,
-    describe_code,
-    execute,
-    folder_code_versions,
-    versions,
-)
+from experiments.batch.runner import RunInterrupted, check_errors, execute, folder_code_versions
 from experiments.batch.summary import produced_by
+from experiments.codeversion import describe_code, process_code_version
 
 
 def add_parsers(sub) -> None:
@@ -94,14 +88,13 @@ def config_from_manifest(manifest: dict) -> RunConfig:
 def cmd_run(args: argparse.Namespace) -> int:
     """Run, print the summary."""
     config = config_from_args(args)
-    started_under = versions()["git"]  # the code that plays, whatever changes while it runs
     try:
         summary = execute(config)
     except RunInterrupted as exc:
         if config.out:
             exc.args = (f"{exc.args[0]}; continue with: {resume_command()}",)
         raise
-    code = describe_code(folder_code_versions(config.out)) if config.out else started_under
+    code = describe_code(folder_code_versions(config.out)) if config.out else process_code_version()
     print(produced_by(config, code))
     print(summary.render())
     if config.decks_confounded():

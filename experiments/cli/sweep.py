@@ -61,7 +61,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 def print_cells(sweep, cells, out: str) -> None:
     """The cells table with the line saying what produced it, the totals and what each column counts."""
-    from experiments.batch.runner import describe_code, folder_code_versions
+    from experiments.batch.runner import folder_code_versions
+    from experiments.codeversion import describe_code
     from experiments.sweep import produced_by
     errors = int(cells["errors"].sum()) if len(cells) else 0
     finished = int(cells["matches"].sum()) if len(cells) else 0

@@ -78,11 +78,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     """Play the model against each opponent and record the results in its card (every input,
     opponents included, is checked before the log folder is made or a match is played)."""
-    from experiments.batch.runner import versions
+    from experiments.codeversion import process_code_version
     from experiments.rl.zoo import record_strength
     from experiments.strength.headtohead import Args, run
     card, spec, players, opponents = _check_evaluate(args)
-    code = versions().get("git") or "unknown"  # the code that plays, whatever changes meanwhile
+    code = process_code_version()
     logs = Path(args.logs)
     logs.mkdir(parents=True, exist_ok=True)
     for opponent, log in opponents:

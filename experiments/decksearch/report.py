@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.batch.runner import versions
+from experiments.codeversion import process_code_version, versions
 from experiments.decksearch.heatmap import write_heatmap
 from experiments.decksearch.search import SearchResult
 from experiments.decksearch.tables import card_table, elite_table, search_frames
@@ -46,8 +46,8 @@ def write_outputs(result: SearchResult, out: str | Path, command: str,
     cards = card_table(result)
     elites.to_csv(out / "elites.csv", index=False)
     cards.to_csv(out / "cards.csv", index=False)
-    version = versions()
-    made = produced_by(result, command, version.get("git"))
+    version = versions() | {"git": process_code_version()}  # the code the search ran
+    made = produced_by(result, command, version["git"])
     (out / "elites.md").write_text(f"# Elites of a deck search\n\n{made}\n\n{ELITES_KEY}\n\n{_markdown(elites)}\n",
                                    encoding="utf-8")
     (out / "cards.md").write_text(f"# Cards among the elites of a deck search\n\n{made}\n\n{CARDS_KEY}\n\n"

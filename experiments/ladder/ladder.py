@@ -135,9 +135,9 @@ def ladder_table(matches: pd.DataFrame) -> pd.DataFrame:
 def ladder_markdown(table: pd.DataFrame, spec: LadderSpec) -> str:
     """The ladder as a markdown section: what was played, then the table, then one sentence
     naming the leader and whether its score interval clears the next agent's."""
-    from experiments.batch.runner import describe_code, versions
+    from experiments.codeversion import describe_code, process_code_version
     seats = table.attrs.get("seats", 0)
-    code = describe_code(table.attrs.get("code_versions") or [versions()["git"] or "unknown"])
+    code = describe_code(table.attrs.get("code_versions") or [process_code_version()])
     params = ", ".join(f"{k}={v}" for k, v in sorted(spec.params.items())) or "at their defaults"
     lines = [f"### {spec.game}, {seats} seats",
              "",

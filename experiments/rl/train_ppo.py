@@ -183,8 +183,8 @@ def eval_line(r: dict, args: Args) -> str:
 
 def code_version() -> str:
     """The code version (git commit) recorded next to a run's figures, or 'unknown'."""
-    from experiments.batch.runner import versions
-    return versions().get("git") or "unknown"
+    from experiments.codeversion import process_code_version
+    return process_code_version()
 
 
 VEC_KINDS = ("batch", "dummy")

@@ -409,8 +409,8 @@ def produced_by(args: Args, summary: dict[str, Any]) -> str:
 
 
 def _code_version() -> str:
-    from experiments.batch.runner import versions
-    return versions().get("git") or "unknown"
+    from experiments.codeversion import process_code_version
+    return process_code_version()
 
 
 def cli(argv: Sequence[str] | None = None) -> int:

@@ -125,7 +125,7 @@ def provenance(spec: TuneSpec, table: pd.DataFrame) -> str:
     """Game, agents, decks, fixed params, seeds, counts and the code versions (of the
     trials' matches, from the study; of the held-out checks, this process's): what produced
     the figures."""
-    from experiments.batch.runner import describe_code, process_code_version
+    from experiments.codeversion import describe_code, process_code_version
     trials = len(table)
     played = table["code_version"].dropna().tolist() if "code_version" in table else []
     code = describe_code(list(dict.fromkeys(played)), "study") if played else "unknown"

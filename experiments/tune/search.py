@@ -37,7 +37,8 @@ import pandas as pd
 
 from experiments.batch.backends import kept_workers
 from experiments.batch.config import RunConfigError
-from experiments.batch.runner import check_errors, execute, process_code_version
+from experiments.batch.runner import check_errors, execute
+from experiments.codeversion import process_code_version
 from experiments.heap import frozen_heap
 from experiments.tune.metrics import RATES, distance_interval, intervals, measure, rate_interval
 from experiments.tune.space import TuneError

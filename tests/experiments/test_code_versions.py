@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments.batch.runner import code_versions, describe_code
+from experiments.codeversion import code_versions, describe_code
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -164,7 +164,7 @@ def test_tune_search_estimates_carry_their_match_count_and_95_intervals(tmp_path
 def test_tune_provenance_names_every_code_version_of_its_trials(tmp_path):
     """A study continued under other code names each version its trials were played with,
     and trials stored by an older tcglab are counted as not saying."""
-    from experiments.batch.runner import process_code_version
+    from experiments.codeversion import process_code_version
     from experiments.tune.report import provenance
     path = tmp_path / "told.toml"
     path.write_text(TUNE)
