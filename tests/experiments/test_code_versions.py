@@ -66,3 +66,24 @@ def test_a_run_continued_under_other_code_names_both_versions(tmp_path):
     text = _run(repo, out, 8)  # nothing left to play: the third version plays no match
     assert json.loads((out / "manifest.json").read_text())["code_versions"] == [first, second]
     assert f"code version {first}, then {second} (" in text
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs this repository's git history")
+def test_a_strength_run_names_the_code_it_started_with_after_a_commit_mid_run(tmp_path):
+    """A commit made while `python -m experiments.strength` plays does not change the code it
+    runs, so its produced-by line names the commit it started with."""
+    import time
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(repo)], check=True, timeout=120)
+    first = _commit(repo, "first")
+    env = dict(os.environ, PYTHONPATH=str(repo))
+    proc = subprocess.Popen([sys.executable, "-m", "experiments.strength", "--games", "40",
+                             "--pair", "mcts:iterations=40,random", "--seed", "1", "--workers", "1"],
+                            cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    second = _commit(repo, "second")
+    still_running = proc.poll() is None
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err[-2000:]
+    assert still_running, "the run ended before the commit: make it longer"
+    assert f"code version {first})" in out and second not in out
