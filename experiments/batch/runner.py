@@ -149,6 +149,9 @@ def open_folder(config: RunConfig, run_id: str, game, stack: ExitStack, say: Cal
     if plan(config, done):  # this code plays matches into the folder
         now = versions()["git"] or "unknown"
         if now not in code:
+            if code:
+                say(f"note: {out} holds matches played by code version {', '.join(code)}; this "
+                    f"session plays with {now}, so the run's matches will come from both")
             code.append(now)
     extra["code_versions"] = code
     if manifest is not None:
@@ -177,7 +180,8 @@ def play(config: RunConfig, ranges: list[tuple[int, int]], run_id: str, summary:
 def execute(config: RunConfig, on_shard: OnShard | None = None,
             say: Callable[[str], None] | None = None) -> Summary:
     """Run (or resume, or extend) every missing shard, writing them if `config.out`; returns
-    the summary of the whole run. `say` gets one line per shard moved aside (default: stderr)."""
+    the summary of the whole run. `say` gets one line per shard moved aside, and one when
+    the folder's matches were played by other code (default: stderr)."""
     say = say or (lambda line: print(line, file=sys.stderr))
     game = check_playable(config)
     run_id = run_id_of(config)

@@ -32,13 +32,14 @@ def _git(repo: Path, *args: str) -> str:
                           text=True).stdout.strip()
 
 
-def _run(repo: Path, out: Path, matches: int) -> str:
+def _run(repo: Path, out: Path, matches: int, note: str | None = None) -> str:
     env = dict(os.environ, PYTHONPATH=str(repo))
     done = subprocess.run([sys.executable, "-m", "experiments.cli", "run", "--game", "first_cycle",
                            "--agents", "random,random", "--matches", str(matches), "--seed", "3",
                            "--workers", "1", "--no-progress", "--out", str(out), "--resume"],
                           cwd=repo, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
+    assert (note in done.stderr) if note else ("note:" not in done.stderr), done.stderr[-2000:]
     return done.stdout
 
 
@@ -58,7 +59,8 @@ def test_a_run_continued_under_other_code_names_both_versions(tmp_path):
     text = _run(repo, out, 4)
     assert f"code version {first}" in text and ", then " not in text
     second = _commit(repo, "second")
-    text = _run(repo, out, 8)
+    text = _run(repo, out, 8, note=f"holds matches played by code version {first}; this session "
+                                   f"plays with {second}, so the run's matches will come from both")
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["code_versions"] == [first, second]
     assert f"code version {first}, then {second} (the run was continued under other code" in text
