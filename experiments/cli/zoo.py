@@ -78,11 +78,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     """Play the model against each opponent and record the results in its card (every input,
     opponents included, is checked before the log folder is made or a match is played)."""
-    from experiments.codeversion import process_code_version
+    from experiments.codeversion import describe_code
     from experiments.rl.zoo import record_strength
     from experiments.strength.headtohead import Args, run
     card, spec, players, opponents = _check_evaluate(args)
-    code = process_code_version()
+    codes: list[str] = []  # every version that played the matches (a log may hold older ones)
     logs = Path(args.logs)
     logs.mkdir(parents=True, exist_ok=True)
     for opponent, log in opponents:
@@ -91,6 +91,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         summary = run(Args(pair=f"{spec},{opponent}", games=args.matches, seed=args.seed,
                            game=card["game"], players=players, workers=args.workers, log=str(log)), progress=True)
         record_strength(args.name, summary, command, args.zoo_dir)
+        codes += [c for c in summary["code_versions"] if c not in codes]
         lo, hi = summary["ci95"]
         print(f"ppo:{args.name} vs {opponent}: {summary['wins']}-{summary['draws']}-{summary['losses']} (W-D-L) over "
               f"{summary['matches']} seat-swapped matches, score {summary['score']:.3f} (a draw counts 1/seats; "
@@ -98,7 +99,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     command = shlex.join(["tcglab", "zoo", "evaluate", args.name, "--opponents", args.opponents, "--matches",
                           str(args.matches), "--seed", str(args.seed)])
     print(f"produced by: {command} ({card['game']}, {players or 2} seats, the game's default decks, "
-          f"code version {code}); match logs in {logs}")
+          f"code version {describe_code(codes)}); match logs in {logs}")
     return 0
 
 

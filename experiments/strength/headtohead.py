@@ -98,6 +98,8 @@ class MatchResult:
     end_reason: str
     think_seconds: tuple[float, float]
     """Total think time of the first and second agent."""
+    code: str = "unknown"
+    """The code version that played it (the driver's; "unknown" in a log from before it was kept)."""
 
 
 def _match_seeds(seed: int, deal: int, seats: int = 2) -> tuple[np.random.SeedSequence, list[np.random.SeedSequence]]:
@@ -190,11 +192,13 @@ def run(args: Args, progress: bool = True) -> dict[str, Any]:
         results.extend(r for r in log.results if r.index < n)
     todo = [i for i in range(n) if i not in {r.index for r in results}]
     init = (args.game, specs, decks, args.seed, args.players)
+    code = _code_version()
     try:
         if args.workers > 1 and todo:
             # The runner's pool: a worker that dies (killed, out of memory) is replaced and its
             # match played again, where multiprocessing.Pool would wait for it forever.
             for _, r in run_tasks(args.workers, _run_one, [(i,) for i in todo], _init_worker, init):
+                r = dataclasses.replace(r, code=code)
                 results.append(r)
                 if log is not None:
                     log.append(r)
@@ -202,15 +206,16 @@ def run(args: Args, progress: bool = True) -> dict[str, Any]:
         elif todo:
             _init_worker(*init)
             for i in todo:
-                results.append(_run_one(i))
+                results.append(dataclasses.replace(_run_one(i), code=code))
                 if log is not None:
                     log.append(results[-1])
                 _progress(progress, results, n, start)
     finally:
         if log is not None:
             log.close()
+    codes = list(dict.fromkeys(r.code for r in results))  # the log's (oldest first), then this run's
     results.sort(key=lambda r: r.index)
-    return summarize(args, specs, results, time.perf_counter() - start)
+    return summarize(args, specs, results, time.perf_counter() - start) | {"code_versions": codes}
 
 
 def _log_header(args: Args, specs: Sequence[str]) -> dict[str, Any]:
@@ -312,10 +317,12 @@ def summarize_log(path: str) -> dict[str, Any]:
     if not rows:
         raise ValueError(f"{path} holds no match log")
     header = rows[0]
-    results = sorted(_results(rows[1:]), key=lambda r: r.index)
+    results = _results(rows[1:])
+    codes = list(dict.fromkeys(r.code for r in results))
+    results.sort(key=lambda r: r.index)
     args = Args(pair=",".join(header["pair"]), game=header["game"], seed=header["seed"],
                 decks=header["decks"], players=header["players"], games=len(results))
-    return summarize(args, header["pair"], results, 0.0)
+    return summarize(args, header["pair"], results, 0.0) | {"code_versions": codes}
 
 
 def _progress(on: bool, results: list[MatchResult], n: int, start: float) -> None:
@@ -375,7 +382,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Args:
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     """Run from the command line and print the summary, then what produced it."""
     args = parse_args(argv)
-    code = _code_version()  # the code that plays, whatever changes while it runs
+    _code_version()  # read now: the code that plays, whatever changes while it runs
     summary = run(args)
     seats = args.players or 2
     lo, hi = summary["ci95"]
@@ -388,7 +395,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         print(f"{args.players} seats, {summary['first']} in one seat: win rate {summary['win_rate']:.3f} "
               f"(Wilson 95% CI {lo:.3f}-{hi:.3f}; fair share {1 / args.players:.3f}); end reasons "
               f"{summary['end_reasons']}")
-    summary["code_version"] = code
+    from experiments.codeversion import describe_code
+    summary["code_version"] = describe_code(summary["code_versions"])
     print(produced_by(args, summary))
     if args.out:
         tmp = f"{args.out}.{os.getpid()}.tmp"  # whole or not at all

@@ -89,3 +89,26 @@ def test_a_strength_run_names_the_code_it_started_with_after_a_commit_mid_run(tm
     assert proc.returncode == 0, err[-2000:]
     assert still_running, "the run ended before the commit: make it longer"
     assert f"code version {first})" in out and second not in out
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs this repository's git history")
+def test_a_strength_log_continued_under_other_code_names_both_versions(tmp_path):
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(repo)], check=True, timeout=120)
+    log = tmp_path / "m.jsonl"
+    env = dict(os.environ, PYTHONPATH=str(repo))
+
+    def strength(games: int) -> str:
+        done = subprocess.run([sys.executable, "-m", "experiments.strength", "--games", str(games),
+                               "--pair", "random,random", "--seed", "2", "--log", str(log)],
+                              cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout
+
+    first = _commit(repo, "first")
+    assert f"code version {first})" in strength(4)
+    second = _commit(repo, "second")
+    out = strength(8)
+    assert f"code version {first}, then {second} (the run was continued under other code" in out
+    rows = [json.loads(line) for line in log.read_text().splitlines()[1:]]
+    assert [r["code"] for r in rows] == [first] * 4 + [second] * 4
