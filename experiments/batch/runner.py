@@ -34,7 +34,7 @@ from experiments.batch.shards import read_manifest, read_table, write_manifest, 
 from experiments.batch.summary import Summary
 from experiments.batch.validate import check_playable
 from experiments.batch.verify import verify_folder
-from experiments.codeversion import code_versions, versions
+from experiments.codeversion import code_versions, process_code_version, versions
 from sim.core.errors import TcglabError
 
 TIMING_COLUMNS = ("wall_time", "think_time")
@@ -147,7 +147,7 @@ def open_folder(config: RunConfig, run_id: str, game, stack: ExitStack, say: Cal
     extra = dict(manifest_extra)
     code = code_versions(manifest) if manifest is not None else []
     if plan(config, done):  # this code plays matches into the folder
-        now = versions()["git"] or "unknown"
+        now = process_code_version()
         if now not in code:
             if code:
                 say(f"note: {out} holds matches played by code version {', '.join(code)}; this "
