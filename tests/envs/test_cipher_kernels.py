@@ -8,17 +8,9 @@ exercises too.
 """
 from __future__ import annotations
 
-import hashlib
-import os
-import subprocess
-import sys
-
-import numpy as np
-
 from envs.encoding.cipher import CipherEncoder
 from tests.envs.helpers import CIPHER, game_states
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tests.envs.kernel_checks import assert_same_rows, digest_without_numba, rows_digest
 
 
 def test_compiled_rows_equal_the_numpy_rows():
@@ -32,37 +24,14 @@ def test_compiled_rows_equal_the_numpy_rows():
            "face-down bond": sum(0 in p.bond_up for s in states for p in s.players),
            "over": sum(s.done for s in states)}
     assert min(met.values()) > 0, met
-    for shift in (0, 1):
-        seats = [(i + shift) % 2 for i in range(len(states))]
-        for a in range(0, len(states), 64):
-            got = compiled.encode_seats(states[a:a + 64], seats[a:a + 64])
-            want = plain.encode_seats(states[a:a + 64], seats[a:a + 64])
-            assert got.dtype == want.dtype == np.float32
-            assert got.tobytes() == want.tobytes()
-    assert compiled.encode_seats([], []).shape == (0, compiled.size)
-
-
-_DIGEST = """
-import hashlib, sys
-from envs.encoding.cipher import CipherEncoder
-from tests.envs.helpers import CIPHER, game_states
-states = list(game_states("cipher", 2, seed=96, every=2))
-enc = CipherEncoder(CIPHER)
-rows = enc.encode_seats(states, [i % 2 for i in range(len(states))])
-print(enc._columns.kernels is None, hashlib.sha256(rows.tobytes()).hexdigest())
-"""
+    assert_same_rows(compiled, plain, states, 2)
 
 
 def test_tcglab_no_numba_keeps_the_numpy_code_with_the_same_rows():
-    env = dict(os.environ, TCGLAB_NO_NUMBA="1", PYTHONPATH=ROOT)
-    done = subprocess.run([sys.executable, "-c", _DIGEST], env=env, capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    plain, digest = done.stdout.split()
-    assert plain == "True"
-    states = list(game_states("cipher", 2, seed=96, every=2))
-    rows = CipherEncoder(CIPHER).encode_seats(states, [i % 2 for i in range(len(states))])
-    assert digest == hashlib.sha256(rows.tobytes()).hexdigest()
+    available, digest = digest_without_numba("cipher")
+    assert not available
+    assert digest == rows_digest("cipher")
+
 
 
 def _edge_states() -> list:
@@ -93,8 +62,4 @@ def test_compiled_rows_equal_the_numpy_rows_past_every_cap_and_clip():
     plain._columns.kernels = None
     states = _edge_states()
     assert len(states) > 20
-    for shift in (0, 1):
-        seats = [(i + shift) % 2 for i in range(len(states))]
-        got = compiled.encode_seats(states, seats)
-        want = plain.encode_seats(states, seats)
-        assert got.tobytes() == want.tobytes()
+    assert_same_rows(compiled, plain, states, 2)

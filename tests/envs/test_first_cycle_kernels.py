@@ -7,17 +7,11 @@ one tests/envs/test_first_cycle_fast_encoding.py exercises too.
 """
 from __future__ import annotations
 
-import hashlib
-import os
-import subprocess
-import sys
-
 import numpy as np
 
 from envs.encoding.first_cycle import FirstCycleEncoder
 from tests.envs.helpers import GAME, game_states
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tests.envs.kernel_checks import assert_same_rows, digest_without_numba, rows_digest
 
 
 def _positions() -> list:
@@ -45,35 +39,11 @@ def test_compiled_rows_equal_the_numpy_rows():
     assert sum(s.battle is not None for s in states) > 50
     assert sum(s.pending is not None for s in states) > 20
     assert sum(s.done for s in states) == 15
-    for shift in (0, 1):
-        seats = [(i + shift) % 2 for i in range(len(states))]
-        for a in range(0, len(states), 64):
-            got = compiled.encode_seats(states[a:a + 64], seats[a:a + 64])
-            want = plain.encode_seats(states[a:a + 64], seats[a:a + 64])
-            assert got.dtype == want.dtype == np.float32
-            assert got.tobytes() == want.tobytes()
-    assert compiled.encode_seats([], []).shape == (0, compiled.size)
-
-
-_DIGEST = """
-import hashlib, sys
-sys.path.insert(0, {root!r})
-from envs.encoding.first_cycle import FirstCycleEncoder
-from tests.envs.helpers import GAME, game_states
-states = list(game_states("first_cycle", 3, seed=91, every=2))
-enc = FirstCycleEncoder(GAME)
-rows = enc.encode_seats(states, [i % 2 for i in range(len(states))])
-print(enc._batch.kernels is None, hashlib.sha256(rows.tobytes()).hexdigest())
-"""
+    assert_same_rows(compiled, plain, states, 2)
 
 
 def test_tcglab_no_numba_keeps_the_numpy_code_with_the_same_rows():
-    env = dict(os.environ, TCGLAB_NO_NUMBA="1")
-    done = subprocess.run([sys.executable, "-c", _DIGEST.format(root=ROOT)], env=env,
-                          capture_output=True, text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    plain, digest = done.stdout.split()
-    assert plain == "True"
-    states = list(game_states("first_cycle", 3, seed=91, every=2))
-    rows = FirstCycleEncoder(GAME).encode_seats(states, [i % 2 for i in range(len(states))])
-    assert digest == hashlib.sha256(rows.tobytes()).hexdigest()
+    available, digest = digest_without_numba("first_cycle")
+    assert not available
+    assert digest == rows_digest("first_cycle")
+
