@@ -137,7 +137,8 @@ class Summary:
             lo, hi = wilson(self.first_player_score, played)
             fair = f"; a fair share is {1 / seats:.1%} with {seats} players" if seats > 2 else ""
             drawn = f" and draws {self.draws}" if self.draws else ""
-            lines.append(f"first player wins {self.first_player_wins}{drawn} of {played} matches: win rate {rate:.1%} "
+            lines.append(f"first player (who moved first, drawn at random each match) wins "
+                         f"{self.first_player_wins}{drawn} of {played} matches: win rate {rate:.1%} "
                          f"(95% CI {lo:.1%}..{hi:.1%}{fair})")
         if len({r for _, r in self.wins_by_seat_reason}) > 1 or seats > 2:
             lines.append("wins by seat position and end reason:")

@@ -24,7 +24,7 @@ def test_cli_decks_lists_the_four_starters(capsys):
 def test_cli_run_without_a_folder_prints_the_summary_with_speed(capsys):
     assert main(["run", "--agents", "random", "--matches", "6", "--seed", "2", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "6 matches (0 errors)" in out and "first player wins" in out
+    assert "6 matches (0 errors)" in out and "first player (who moved first, drawn at random each match) wins" in out
     produced = out.splitlines()[0]  # what the figures come from, before them
     assert produced.startswith("first_cycle, 2 players, params at their defaults; agents random; ")
     assert "; seed 2; 6 matches; code version " in produced and "fair share" not in out

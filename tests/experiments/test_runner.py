@@ -188,7 +188,7 @@ def test_the_summary_counts_a_draw_as_1_over_n_as_the_report_does_and_says_so():
     text = summary.render()
     assert f"win rates count a draw as 1/2 of a win for each player ({summary.draws} draws)" in text
     # every rate line says how many of its games were drawn, as the first player's does
-    assert f"first player wins {summary.first_player_wins} and draws {summary.draws} of 6 matches" in text
+    assert f"first player (who moved first, drawn at random each match) wins {summary.first_player_wins} and draws {summary.draws} of 6 matches" in text
     table = summary.tables()["agent"].set_index("agent")
     assert (table["draws"] == summary.draws).all()
     for agent, r in table.iterrows():
