@@ -52,6 +52,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"ppo:{name}: {card['game']}, {card['num_players']} seats, {card['file_bytes'] / 2**20:.1f} MiB; "
               f"trained by: {card['trained']['command']}")
     table = strength_markdown()
+    print(STRENGTH_PREAMBLE + "\n")
     print(table)
     if args.docs:
         from experiments.cli.ladder import write_section
@@ -64,7 +65,8 @@ STRENGTH_PREAMBLE = (
     "Written by `tcglab zoo list --docs docs/rl.md` from the models' cards. Each row: the model "
     "against one opponent on seat-swapped deals (`tcglab zoo evaluate`, its command in the card), "
     "score = (wins + draws / seats) / matches with its Wilson 95% interval; a fair share is "
-    "1/seats.")
+    "1/seats. `code`: the version of the code that played the matches (\"not recorded\": "
+    "measured before the cards kept it; `git log -- agents/zoo` shows the commit that brought the row).")
 
 
 def cmd_export(args: argparse.Namespace) -> int:

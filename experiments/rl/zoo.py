@@ -9,7 +9,7 @@ writes the policy file (agents/policy_file.py: float16 weights, no optimizer) an
 model's card: game, seats and params, the training command rebuilt from args.json with its
 steps and minutes, and the export command. `record_strength` adds one opponent's
 head-to-head summary (experiments/strength: seat-swapped deals, Wilson 95% interval) to
-the card with the command that measured it; `strength_markdown` renders every card as the
+the card with the command that measured it and the code versions that played it; `strength_markdown` renders every card as the
 table of docs/rl.md.
 """
 from __future__ import annotations
@@ -134,7 +134,8 @@ def _add_strength_row(path: Path, summary: dict[str, Any], command: str) -> Path
     card = zoo.read_card(path)
     row = {"opponent": summary["second"], "matches": summary["matches"], "wins": summary["wins"],
            "draws": summary["draws"], "losses": summary["losses"], "score": round(summary["score"], 4),
-           "ci95": [round(x, 4) for x in summary["ci95"]], "seed": summary["seed"], "command": command}
+           "ci95": [round(x, 4) for x in summary["ci95"]], "seed": summary["seed"], "command": command,
+           "code_versions": list(summary["code_versions"])}
     if "win_rate" in summary:
         row["win_rate"] = round(summary["win_rate"], 4)
     card["strength"] = [r for r in card["strength"] if r["opponent"] != row["opponent"]] + [row]
@@ -143,13 +144,19 @@ def _add_strength_row(path: Path, summary: dict[str, Any], command: str) -> Path
 
 def strength_markdown(names: list[str] | None = None, zoo_dir: str | Path | None = None) -> str:
     """The zoo's strength table (one row per model and opponent) as markdown."""
-    lines = ["| model | game | seats | trained | opponent | matches | W-D-L | score | 95% CI |",
-             "|---|---|--:|---|---|--:|---|--:|---|"]
+    lines = ["| model | game | seats | trained | opponent | matches | W-D-L | score | 95% CI | code |",
+             "|---|---|--:|---|---|--:|---|--:|---|---|"]
     for name in names if names is not None else zoo.names(zoo_dir):
         card = zoo.entry(name, zoo_dir)
         trained = f"{card['trained']['steps']:,} steps vs {card['trained']['opponent']}"
         for r in card["strength"]:
             lines.append(f"| `ppo:{name}` | {card['game']} | {card['num_players']} | {trained} | `{r['opponent']}` "
                          f"| {r['matches']} | {r['wins']}-{r['draws']}-{r['losses']} | {r['score']:.3f} "
-                         f"| {r['ci95'][0]:.3f}..{r['ci95'][1]:.3f} |")
+                         f"| {r['ci95'][0]:.3f}..{r['ci95'][1]:.3f} | {_code(r)} |")
     return "\n".join(lines)
+
+
+def _code(row: dict[str, Any]) -> str:
+    """The code versions that played a strength row's matches, as its table cell."""
+    versions = row.get("code_versions")
+    return ", then ".join(versions) if versions else "not recorded"

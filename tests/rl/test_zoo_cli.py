@@ -55,12 +55,16 @@ def test_evaluate_records_each_opponents_score_and_command_in_the_card(tiny_run,
         assert r["matches"] == 4 and r["wins"] + r["draws"] + r["losses"] == 4 and r["seed"] == 3
         assert r["ci95"][0] <= r["score"] <= r["ci95"][1]
     assert rows["random"]["command"] == "tcglab zoo evaluate tiny --opponents random --matches 4 --seed 3"
+    from experiments.codeversion import process_code_version
+    assert all(r["code_versions"] == [process_code_version()] for r in rows.values())
     assert cli(args) == 0             # the logs make a rerun play nothing new and record the same rows
     again = {r["opponent"]: r for r in json.loads((tmp_path / "tiny.json").read_text())["strength"]}
     assert again == rows
     from experiments.rl.zoo import strength_markdown
     table = strength_markdown(["tiny"], tmp_path)
     assert "| `ppo:tiny` | first_cycle | 2 | 128 steps vs random | `random` | 4 |" in table
+    row = next(line for line in table.splitlines() if "| `random` |" in line)
+    assert row.endswith(f"| {process_code_version()} |")
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -84,6 +88,7 @@ def test_list_prints_every_shipped_model_and_writes_the_docs_section(tmp_path, c
         assert f"ppo:{name}: " in out and "trained by: tcglab train --game " in out
     text = docs.read_text()
     assert "old table" not in text and "| model | game | seats |" in text and text.endswith("## After\n\nkept\n")
+    assert "score = (wins + draws / seats) / matches" in out and "`code`: the version" in out
 
 
 def test_agents_lists_the_zoo_models_by_spec(capsys):

@@ -17,7 +17,7 @@ from experiments.rl.zoo import record_strength
 zoo_dir, tag = sys.argv[1], sys.argv[2]
 for i in range(60):
     summary = {"second": f"{tag}{i}", "matches": 4, "wins": 2, "draws": 0, "losses": 2, "score": 0.5,
-               "ci95": (0.15, 0.85), "seed": i}
+               "ci95": (0.15, 0.85), "seed": i, "code_versions": ["abc1234"]}
     record_strength("first_cycle", summary, f"test {tag}{i}", zoo_dir)
 """
 
