@@ -138,7 +138,12 @@ def _add_strength_row(path: Path, summary: dict[str, Any], command: str) -> Path
            "code_versions": list(summary["code_versions"])}
     if "win_rate" in summary:
         row["win_rate"] = round(summary["win_rate"], 4)
-    card["strength"] = [r for r in card["strength"] if r["opponent"] != row["opponent"]] + [row]
+    rows = card["strength"]
+    at = next((i for i, r in enumerate(rows) if r["opponent"] == row["opponent"]), None)
+    if at is None:
+        rows.append(row)
+    else:  # a re-measured opponent keeps its place in the table
+        rows[at] = row
     return write_card(path, card)
 
 

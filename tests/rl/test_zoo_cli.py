@@ -60,6 +60,10 @@ def test_evaluate_records_each_opponents_score_and_command_in_the_card(tiny_run,
     assert cli(args) == 0             # the logs make a rerun play nothing new and record the same rows
     again = {r["opponent"]: r for r in json.loads((tmp_path / "tiny.json").read_text())["strength"]}
     assert again == rows
+    one = args[:6] + ["random"] + args[7:]   # one opponent measured again keeps its row's place
+    assert cli(one) == 0
+    assert [r["opponent"] for r in json.loads((tmp_path / "tiny.json").read_text())["strength"]] == [
+        "random", "mcts:iterations=5"]
     from experiments.rl.zoo import strength_markdown
     table = strength_markdown(["tiny"], tmp_path)
     assert "| `ppo:tiny` | first_cycle | 2 | 128 steps vs random | `random` | 4 |" in table
