@@ -27,14 +27,21 @@ def versions() -> dict:
     return out
 
 
+UNPLAYED = (":(exclude)docs", ":(exclude)*.md", ":(exclude)agents/zoo/*.json")
+"""Tracked files that change no match (docs, Markdown, the zoo's model cards, which `tcglab zoo
+evaluate` rewrites): edits to them do not make a checkout '+dirty'."""
+
+
 def _git_commit() -> str | None:
-    """The commit of the tcglab checkout (with '+dirty' when it has changes), or None outside git."""
+    """The commit of the tcglab checkout, or None outside git; with '+dirty' when a tracked
+    file that can change play differs from it (not those of `UNPLAYED`)."""
     import subprocess
     root = Path(__file__).resolve().parents[1]  # the repository (this file is experiments/codeversion.py)
     try:
         commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True, timeout=5, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no",
+                                "--", ".", *UNPLAYED],
                                capture_output=True, text=True, timeout=5).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None

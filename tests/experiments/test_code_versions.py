@@ -107,3 +107,29 @@ def test_a_strength_log_continued_under_other_code_names_both_versions(tmp_path)
     assert f"code version {first}, then {second} (the run was continued under other code" in out
     rows = [json.loads(line) for line in log.read_text().splitlines()[1:]]
     assert [r["code"] for r in rows] == [first] * 4 + [second] * 4
+
+
+def test_only_edits_that_can_change_play_make_a_checkout_dirty(tmp_path):
+    """Docs, Markdown and the zoo's cards (which `tcglab zoo evaluate` rewrites, so a second
+    evaluation in a row would name '+dirty' code) leave the version clean; code and a policy
+    file do not."""
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(repo)], check=True, timeout=120)
+    head = _git(repo, "rev-parse", "--short", "HEAD")
+
+    def version() -> str:
+        return subprocess.run([sys.executable, "-c", "from experiments.codeversion import versions; "
+                               "print(versions()['git'])"], cwd=repo, env=dict(os.environ, PYTHONPATH=str(repo)),
+                              check=True, capture_output=True, text=True, timeout=60).stdout.strip()
+
+    for path in ("docs/rl.md", "README.md", "agents/zoo/first_cycle.json"):
+        with open(repo / path, "a", encoding="utf-8") as f:
+            f.write("\n")
+    assert version() == head
+    with open(repo / "agents/zoo/first_cycle.pt", "ab") as f:
+        f.write(b"\0")
+    assert version() == f"{head}+dirty"
+    _git(repo, "checkout", "--", "agents/zoo/first_cycle.pt")
+    with open(repo / "sim/xenodex/params.py", "a", encoding="utf-8") as f:
+        f.write("# edited\n")
+    assert version() == f"{head}+dirty"
