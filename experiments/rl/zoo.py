@@ -133,11 +133,11 @@ def card_lock(path: Path) -> FileLock:
 def _add_strength_row(path: Path, summary: dict[str, Any], command: str) -> Path:
     card = zoo.read_card(path)
     row = {"opponent": summary["second"], "matches": summary["matches"], "wins": summary["wins"],
-           "draws": summary["draws"], "losses": summary["losses"], "score": round(summary["score"], 4),
-           "ci95": [round(x, 4) for x in summary["ci95"]], "seed": summary["seed"], "command": command,
+           "draws": summary["draws"], "losses": summary["losses"], "score": round(summary["score"], 6),
+           "ci95": [round(x, 6) for x in summary["ci95"]], "seed": summary["seed"], "command": command,
            "code_versions": list(summary["code_versions"])}
     if "win_rate" in summary:
-        row["win_rate"] = round(summary["win_rate"], 4)
+        row["win_rate"] = round(summary["win_rate"], 6)
     rows = card["strength"]
     at = next((i for i, r in enumerate(rows) if r["opponent"] == row["opponent"]), None)
     if at is None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -69,6 +70,8 @@ def test_evaluate_records_each_opponents_score_and_command_in_the_card(tiny_run,
     assert "| `ppo:tiny` | first_cycle | 2 | 128 steps vs random | `random` | 4 |" in table
     row = next(line for line in table.splitlines() if "| `random` |" in line)
     assert row.endswith(f"| {process_code_version()} |")
+    printed = re.search(r"ppo:tiny vs random: .* score (\S+) .*95% CI (\S+)\)", out)
+    assert f"| {printed[1]} | {printed[2]} |" in row   # the table shows what evaluate printed
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -99,3 +102,18 @@ def test_agents_lists_the_zoo_models_by_spec(capsys):
     assert cli(["agents"]) == 0
     out = capsys.readouterr().out
     assert zoo.names() and all(f"ppo:{name} (" in out for name in zoo.names())
+
+
+def test_the_table_rounds_a_row_once_as_evaluate_prints_it(tmp_path):
+    """A card keeps the score and interval unrounded enough that the table shows the figures
+    `zoo evaluate` printed (0.35953 stored as 0.3595 used to show as 0.359 beside a printed 0.360)."""
+    from experiments.rl.zoo import record_strength, strength_markdown
+    card = json.loads(zoo.card_path("first_cycle").read_text())
+    card["strength"] = []
+    (tmp_path / "x.json").write_text(json.dumps(card))
+    (tmp_path / "x.pt").write_bytes(b"")
+    summary = {"second": "greedy", "matches": 400, "wins": 6, "draws": 238, "losses": 156,
+               "score": 0.3125, "ci95": (0.26903, 0.35953), "seed": 1, "code_versions": ["abc1234"]}
+    record_strength("x", summary, "test", tmp_path)
+    row = strength_markdown(["x"], tmp_path).splitlines()[-1]
+    assert "| 0.312 | 0.269..0.360 | abc1234 |" in row
