@@ -9,8 +9,8 @@ writes the policy file (agents/policy_file.py: float16 weights, no optimizer) an
 model's card: game, seats and params, the training command rebuilt from args.json with its
 steps and minutes, and the export command. `record_strength` adds one opponent's
 head-to-head summary (experiments/strength: seat-swapped deals, Wilson 95% interval) to
-the card with the command that measured it and the code versions that played it; `strength_markdown` renders every card as the
-table of docs/rl.md.
+the card with the command that measured it and the code versions that played it;
+`strength_markdown` renders every card as the table of docs/rl.md.
 """
 from __future__ import annotations
 
