@@ -8,7 +8,7 @@ then computes every unit's indices and values, and each slot's per-side totals, 
 whole batch at once. The unit blocks and the slots' unit totals share no entry with the
 rest, so the two writes never overlap. `StateUnits` does the same for
 `XenodexEncoder.encode_seats` (what `BatchEnv` calls every step) straight from the states'
-raw instance lists. tests/envs/test_encoding.py, tests/envs/test_encoding_digest.py and
+per-instance tables. tests/envs/test_encoding.py, tests/envs/test_encoding_digest.py and
 tests/envs/test_xenodex_fast_encoding.py check that the rows equal `encode`'s.
 """
 from __future__ import annotations
@@ -125,8 +125,13 @@ class UnitColumns:
 
 class StateUnits:
     """The units of `XenodexEncoder.encode_seats`, column-wise straight from the states: each
-    row adds its states' raw instance lists (`add`), then numpy writes every unit block and
-    every slot's per-side unit totals (`put`), as `UnitColumns` does from observations. A
+    row adds its state's per-instance tables (`add`: the engine keeps each instance's card,
+    location, BP, strikes used and flags in int32 arrays, so a row costs five appends, and
+    `instance_tables` joins a batch's into five `(rows, instances)` arrays in one copy each),
+    then numpy writes every unit block and every slot's per-side unit totals (`put`), as
+    `UnitColumns` does from observations. A unit is every instance whose location is a slot
+    (the engine keeps `loc` and the board lists in step; tests/xenodex/helpers.py checks it
+    in every random playout); which order a slot lists its units in changes no entry. A
     unit's STR and DEF add to its printed values what `battle.slot_bonuses` adds (its
     seat's anchor auras and TX bonuses in the slot, the Echo fields; floor 0)."""
 
@@ -146,33 +151,19 @@ class StateUnits:
 
     def clear(self) -> None:
         """Forget the rows added."""
-        self.js: list[int] = []        # every row's units (instances), slot by slot
-        self.sizes: list[int] = []     # units per (row, slot)
-        self.cards: list[int] = []     # per unit: its card, BP, strikes used and flags
-        self.bps: list[int] = []
-        self.useds: list[int] = []
-        self.flags: list[int] = []
+        # per row, the state's own arrays (read before the states move again)
+        self.tables: tuple[list[Any], ...] = ([], [], [], [], [])  # card, loc, bp, used, flags
         self.anchors: list[int] = []   # per row: alvl, abp, bstr, bdef (n * K each)
         self.fields: list[int] = []    # per row: fstr, fdef
 
     def add(self, state: Any) -> None:
         """Add the next row's state."""
-        board = state.board
-        js = list(chain.from_iterable(board))
-        self.js += js
-        self.sizes += map(len, board)
-        if len(js) > 1:
-            get = itemgetter(*js)
-            self.cards += get(state.card)
-            self.bps += get(state.bp)
-            self.useds += get(state.used)
-            self.flags += get(state.flags)
-        elif js:
-            j = js[0]
-            self.cards.append(state.card[j])
-            self.bps.append(state.bp[j])
-            self.useds.append(state.used[j])
-            self.flags.append(state.flags[j])
+        card, loc, bp, used, flags = self.tables
+        card.append(state.card)
+        loc.append(state.loc)
+        bp.append(state.bp)
+        used.append(state.used)
+        flags.append(state.flags)
         anchors = self.anchors
         anchors += state.alvl
         anchors += state.abp
@@ -180,27 +171,48 @@ class StateUnits:
         anchors += state.bdef
         self.fields += (state.fstr, state.fdef)
 
+    def instance_tables(self) -> tuple[np.ndarray, ...]:
+        """The rows' card, location, BP, strikes-used and flags tables, each `(rows,
+        instances)` int32 (read-only views of one joined copy)."""
+        rows = len(self.tables[0])
+        want = rows * self.instances * 4
+        out = []
+        for name, table in zip(("card", "loc", "bp", "used", "flags"), self.tables):
+            try:
+                raw = b"".join(table)
+            except TypeError:  # a list, not a buffer
+                raw = b""
+            if len(raw) != want:
+                raise TypeError(f"a state's `{name}` is not an int32 array of {self.instances} "
+                                "instances (sim/xenodex/state.py keeps them so)")
+            out.append(np.frombuffer(raw, np.int32).reshape(rows, self.instances))
+        return tuple(out)
+
     def put(self, flat: np.ndarray, players: np.ndarray) -> np.ndarray:
         """Write the units of the rows added into `flat` (the `(rows, size)` output, flat);
         `players[i]` is row i's observer. Returns the Fortify of each side's characters in
         each slot, `fortify[row, k, side]` (what an anchor's DEF adds), and keeps every
-        row's anchor levels and BP (`anchor_levels`, `anchor_bp`, `(rows, n, K)`) for the
-        seat and slot blocks."""
+        row's anchor levels and BP (`anchor_levels`, `anchor_bp`, `(rows, n, K)`) and its
+        instance tables (`card_table`, `loc_table`) for the seat and slot blocks."""
         c = self.columns
         K, D, sides, n = c.K, c.D, c.sides, self.n
-        cells = len(self.sizes) * (n + 1)
+        rows = len(players)
+        cells = rows * K * (n + 1)
         NK = n * K
         anchors = int64_array(self.anchors).reshape(-1, 4, NK)
         self.anchor_levels = anchors[:, 0].reshape(-1, n, K)
         self.anchor_bp = anchors[:, 1].reshape(-1, n, K)
-        if not self.js:
-            return np.zeros((len(players), K, n + 1), dtype=np.int64)
-        j = int64_array(self.js)
-        slot = np.repeat(np.arange(len(self.sizes)), int64_array(self.sizes))  # (row, k) index
-        row = slot // K
-        k = slot - row * K
-        card, bp, used, flags = (int64_array(f) for f in (self.cards, self.bps, self.useds,
-                                                          self.flags))
+        cards, locs, bps, useds, flagss = self.instance_tables()
+        self.card_table, self.loc_table = cards, locs
+        row, j = np.nonzero(locs >= 0)
+        if not len(j):
+            return np.zeros((rows, K, n + 1), dtype=np.int64)
+        k = locs[row, j].astype(np.int64)
+        slot = row * K + k
+        card = cards[row, j].astype(np.intp)
+        bp = bps[row, j].astype(np.int64)
+        used = useds[row, j].astype(np.int64)
+        flags = flagss[row, j]
         fields = int64_array(self.fields).reshape(-1, 2)
         side = j // D
         seat = side < n
@@ -216,7 +228,7 @@ class StateUnits:
         row_start = row * c.size
         # Each slot's totals per side (every unit counts).
         cell = slot * sides + r
-        m = len(self.sizes) * sides
+        m = rows * K * sides
         count = np.bincount(cell, minlength=m)
         tstr = np.bincount(cell, weights=st, minlength=m)
         tbp = np.bincount(cell, weights=bp, minlength=m)
@@ -243,4 +255,4 @@ class StateUnits:
         flat[ub + c.u_left] = np.where(left > 0, np.where(left < 3, left / 3.0, 1.0), 0.0)
         fortify = np.bincount(slot * (n + 1) + side, weights=self.u_fortify[card],
                               minlength=cells)
-        return fortify.astype(np.int64).reshape(len(players), K, n + 1)
+        return fortify.astype(np.int64).reshape(rows, K, n + 1)

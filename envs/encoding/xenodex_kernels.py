@@ -3,8 +3,9 @@ the entries the numpy writers `put_rows`, `StateUnits.put`, `StateSeats.put` and
 `StateSlots.put` write (envs/encoding/base.py, xenodex_batch.py, xenodex_seats.py,
 xenodex_slots.py), with the same float64 arithmetic rounded once to float32, as one
 numba-compiled loop per part (envs/encoding/kernels.py says when they run). Each takes the
-same flat int64 arrays the numpy writers build from the rows' raw lists, so the Python
-gathering is shared. tests/envs/test_xenodex_kernels.py checks that both give identical
+same arrays the numpy writers read (the rows' raw lists as flat int64 arrays, the states'
+per-instance tables as `(rows, instances)` int32 arrays), so the Python gathering is
+shared. tests/envs/test_xenodex_kernels.py checks that both give identical
 bytes over seeded games.
 """
 from __future__ import annotations
@@ -16,19 +17,21 @@ import numpy as np
 from envs.encoding.base import int64_array
 from envs.encoding.kernels import compile_all, put_entries
 from envs.encoding.xenodex_layout import BP_SCALE, STAT_SCALE
-from sim.xenodex.state import DENIED, RALLIED
+from sim.xenodex.state import DECK, DENIED, GONE, HAND, RALLIED, STAGED
 
 _BP_CAP = 2 * BP_SCALE
 _STR_CAP = 3 * STAT_SCALE
 
 
-def put_units(flat, size, players, js, sizes, cards, bps, useds, flags, anchors, fields,
+def put_units(flat, size, players, cards, locs, bps, useds, flags, anchors, fields,
               tables, rel, slot_base, unit_bases, pos, u_str, u_def, u_bp, u_strikes,
               u_fortify, fortify):
-    """`StateUnits.put`: every unit's block and every slot's per-side unit totals; adds each
-    side's Fortify per (row, slot) into `fortify` (rows, K, n + 1). `anchors` is
-    (rows, 4, n K) (levels, BP, TX STR and DEF bonuses), `fields` (rows, 2); `tables` holds
-    n, K, D, sides, the aura numbers and the block offsets (see `StateKernels`)."""
+    """`StateUnits.put`: every unit's block (each instance whose location in `locs` is a
+    slot) and every slot's per-side unit totals; adds each side's Fortify per (row, slot)
+    into `fortify` (rows, K, n + 1). `cards`, `locs`, `bps`, `useds` and `flags` are the
+    `(rows, instances)` tables, `anchors` is (rows, 4, n K) (levels, BP, TX STR and DEF
+    bonuses), `fields` (rows, 2); `tables` holds n, K, D, sides, the aura numbers and the
+    block offsets (see `StateKernels`)."""
     n, K, D, sides = tables[0], tables[1], tables[2], tables[3]
     ov, lv_ov, bw, lv_bw = tables[4], tables[5], tables[6], tables[7]
     l_units, l_str, l_bp = tables[8], tables[9], tables[10]
@@ -36,22 +39,22 @@ def put_units(flat, size, players, js, sizes, cards, bps, useds, flags, anchors,
         tables[14], tables[15], tables[16]
     o_str, o_def, o_left, o_denied, o_rallied = tables[17], tables[18], tables[19], \
         tables[20], tables[21]
-    count = np.zeros(sides, np.int64)
-    tstr = np.zeros(sides, np.int64)
-    tbp = np.zeros(sides, np.int64)
-    u = 0
-    for slot in range(len(sizes)):
-        row = slot // K
-        k = slot - row * K
+    rows, instances = locs.shape
+    count = np.zeros((K, sides), np.int64)
+    tstr = np.zeros((K, sides), np.int64)
+    tbp = np.zeros((K, sides), np.int64)
+    for row in range(rows):
         me = players[row]
         row_start = row * size
         count[:] = 0
         tstr[:] = 0
         tbp[:] = 0
-        for _ in range(sizes[slot]):
-            j = js[u]
-            card = cards[u]
-            bp = bps[u]
+        for j in range(instances):
+            k = locs[row, j]
+            if k < 0:
+                continue
+            card = cards[row, j]
+            bp = bps[row, j]
             side = j // D
             sb = fields[row, 0]
             db = fields[row, 1]
@@ -64,16 +67,16 @@ def put_units(flat, size, players, js, sizes, cards, bps, useds, flags, anchors,
             st = max(u_str[card] + sb, 0)
             df = max(u_def[card] + db, 0)
             r = rel[me, side]
-            count[r] += 1
-            tstr[r] += st
-            tbp[r] += bp
+            count[k, r] += 1
+            tstr[k, r] += st
+            tbp[k, r] += bp
             fortify[row, k, side] += u_fortify[card]
             mx = u_bp[card]
             ub = row_start + unit_bases[r, j - side * D]
             flat[ub + u_on] = 1.0
             flat[ub + u_slot + pos[k]] = 1.0
             flat[ub + u_card + card - 1] = 1.0
-            f = flags[u]
+            f = flags[row, j]
             if f & DENIED:
                 flat[ub + o_denied] = 1.0
             if f & RALLIED:
@@ -83,24 +86,26 @@ def put_units(flat, size, players, js, sizes, cards, bps, useds, flags, anchors,
             flat[ub + o_max] = mx / BP_SCALE if mx < _BP_CAP else 2.0
             flat[ub + o_str] = st / STAT_SCALE if st < _STR_CAP else 3.0
             flat[ub + o_def] = df / STAT_SCALE if df < _STR_CAP else 3.0
-            left = u_strikes[card] - useds[u]
+            left = u_strikes[card] - useds[row, j]
             flat[ub + o_left] = (left / 3.0 if left < 3 else 1.0) if left > 0 else 0.0
-            u += 1
-        b = row_start + slot_base[k]
-        for r in range(sides):
-            if count[r]:
-                flat[b + r + l_units] = min(max(count[r] / 10.0, 0.0), 2.0)
-                flat[b + r + l_str] = min(max(tstr[r] / (4 * STAT_SCALE), 0.0), 2.0)
-                flat[b + r + l_bp] = min(max(tbp[r] / (5 * BP_SCALE), 0.0), 2.0)
+        for k in range(K):
+            b = row_start + slot_base[k]
+            for r in range(sides):
+                if count[k, r]:
+                    flat[b + r + l_units] = min(max(count[k, r] / 10.0, 0.0), 2.0)
+                    flat[b + r + l_str] = min(max(tstr[k, r] / (4 * STAT_SCALE), 0.0), 2.0)
+                    flat[b + r + l_bp] = min(max(tbp[k, r] / (5 * BP_SCALE), 0.0), 2.0)
 
 
-def put_seats(flat, size, players, raw, decks, proven, surge, alvl, abp, counted, cell_sizes,
-              base, offsets, marks, cell_at, solo, contested, mul, div, lo, hi):
-    """`StateSeats.put`: every row's seat blocks. `raw` is (rows, 9, n) (CDX, hand, deck,
-    staged anchors, pool, TX hand, TX deck, TX plays left, starved), `decks` (rows n,) one-hot
-    indices, `proven` (rows, K), `surge` (rows,), `alvl`/`abp` (rows, n, K); `counted` every
-    row's counted cards by cells of `cell_sizes`; `marks` the present, deck and starved
-    offsets."""
+def put_seats(flat, size, players, raw, decks, proven, surge, alvl, abp, cards, locs, D,
+              counted, cell_sizes, list_cell_at, base, offsets, marks, cell_at, solo,
+              contested, mul, div, lo, hi):
+    """`StateSeats.put`: every row's seat blocks. `raw` is (rows, 7, n) (CDX, staged anchors,
+    pool, TX hand, TX deck, TX plays left, starved), `decks` (rows n,) one-hot indices,
+    `proven` (rows, K), `surge` (rows,), `alvl`/`abp` (rows, n, K); `cards` and `locs` the
+    instance tables, D instances a seat (hand and deck sizes; the cards staged, knocked out and in the
+    observer's hand); `counted` every row's listed cards by cells of `cell_sizes`, which
+    start at `list_cell_at`; `marks` the present, deck and starved offsets."""
     rows, _, n = raw.shape
     K = proven.shape[1]
     values = np.empty(11, np.float64)
@@ -129,10 +134,30 @@ def put_seats(flat, size, players, raw, decks, proven, surge, alvl, abp, counted
             for k in range(K):
                 if proven[row, k] == q:
                     proven_n += 1
+            # the seat's characters by location; the count cells start at zero
+            hand = 0
+            deck = 0
+            staged_at = row_start + cell_at[me, q]
+            gone_at = row_start + cell_at[me, n + q]
+            mine_at = row_start + cell_at[me, 3 * n]
+            for j in range(q * D, q * D + D):
+                where = locs[row, j]
+                if where == HAND:
+                    hand += 1
+                    if q == me:
+                        flat[mine_at + cards[row, j]] += 1.0
+                elif where == DECK:
+                    deck += 1
+                elif where == STAGED:
+                    flat[staged_at + cards[row, j]] += 1.0
+                elif where == GONE:
+                    flat[gone_at + cards[row, j]] += 1.0
             values[0] = raw[row, 0, q]
             values[1] = emission
-            for f in range(2, 9):
-                values[f] = raw[row, f - 1, q]
+            values[2] = hand
+            values[3] = deck
+            for f in range(4, 9):
+                values[f] = raw[row, f - 3, q]
             values[9] = controlled
             values[10] = proven_n
             start = row_start + base[me, q]
@@ -140,15 +165,15 @@ def put_seats(flat, size, players, raw, decks, proven, surge, alvl, abp, counted
                 flat[start + offsets[f]] = min(max(values[f] * mul[f] / div[f], lo[f]), hi[f])
             flat[start + marks[0]] = 1.0
             flat[start + marks[1] + decks[row * n + q]] = 1.0
-            if raw[row, 8, q] != 0:
+            if raw[row, 6, q] != 0:
                 flat[start + marks[2]] = 1.0
-        cells = cell_at.shape[1]
+        cells = list_cell_at.shape[1]
         for cell in range(cells):
             m = cell_sizes[row * cells + cell]
             if not m:
                 continue
-            at = row_start + cell_at[me, cell]
-            for i in range(c, c + m):  # the count cells start at zero
+            at = row_start + list_cell_at[me, cell]
+            for i in range(c, c + m):
                 flat[at + counted[i]] += 1.0
             c += m
 
@@ -246,17 +271,16 @@ class StateKernels:
                     np.array(val, dtype=np.float64), int64_array(idx_ends))
         anchors = int64_array(units.anchors).reshape(rows, 4, n * K)
         fortify = np.zeros((rows, K, n + 1), dtype=np.int64)
-        put_units(flat, size, players, int64_array(units.js), int64_array(units.sizes),
-                  int64_array(units.cards), int64_array(units.bps), int64_array(units.useds),
-                  int64_array(units.flags), anchors,
+        cards, locs, bps, useds, flags = units.instance_tables()
+        put_units(flat, size, players, cards, locs, bps, useds, flags, anchors,
                   int64_array(units.fields).reshape(rows, 2), self.unit_tables,
                   *self.unit_arrays, fortify)
         alvl = anchors[:, 0].reshape(rows, n, K)
         abp = anchors[:, 1].reshape(rows, n, K)
         a = int64_array(seats.anchors).reshape(rows, K + 1)
-        put_seats(flat, size, players, int64_array(seats.scalars).reshape(rows, 9, n),
-                  int64_array(seats.decks), a[:, :K], a[:, K], alvl, abp,
+        put_seats(flat, size, players, int64_array(seats.scalars).reshape(rows, 7, n),
+                  int64_array(seats.decks), a[:, :K], a[:, K], alvl, abp, cards, locs, enc.D,
                   int64_array(seats.counted), int64_array(seats.cell_sizes),
-                  *self.seat_arrays)
+                  seats.list_cell_at, *self.seat_arrays)
         put_slots(flat, size, players, int64_array(slots.facts).reshape(rows, 3 * K + 1),
                   alvl, abp, fortify, *self.slot_arrays)

@@ -1,15 +1,16 @@
 """The seat blocks of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`).
 
-`StateSeats(encoder)`: each row adds its state's raw seat facts (`add`: CDX, pools, hand,
-deck and TX sizes, the staged and knocked-out cards and the played TX, the proven
-slots; and the observer's hands and the Echo discard, whose card counts it writes too),
-then `put` writes every row's seat blocks with numpy, as
-`XenodexEncoder.gather` writes them from observations: a seat's emission as
+`StateSeats(encoder)`: each row adds its state's raw seat facts (`add`: CDX, pools, TX
+sizes and plays left, the played TX, the proven slots; and the observer's TX hand and the
+Echo discard, whose card counts it writes too), then `put` writes every row's seat blocks
+with numpy, as `XenodexEncoder.gather` writes them from observations: a seat's emission as
 `cycle.emission` gives it (solo or contested by level, plus the Echo's surge), the slots
 it controls as `cycle.controllers` finds them (the one live anchor there, active), every
-count zone's cards (each seat's staged, knocked-out and played TX cards, the observer's
-hands and the Echo discard) counted in one `np.unique` over their entries' positions.
-tests/envs/test_xenodex_fast_encoding.py and
+count zone's cards counted in one `np.unique` over their entries' positions. What the
+characters' locations say (each seat's hand and deck sizes, its staged and knocked-out
+cards, the observer's own hand) comes from the instance tables `StateUnits` joined: the
+location of every instance, and the card only of those a seat may see (staged, knocked
+out, the observer's hand; C-3). tests/envs/test_xenodex_fast_encoding.py and
 tests/envs/test_encoding_digest.py check the rows against `encode`'s.
 """
 from __future__ import annotations
@@ -21,9 +22,11 @@ import numpy as np
 
 from envs.encoding.base import int64_array
 from envs.encoding.xenodex_layout import CDX_CAP, CDX_SCALE, EMISSION_SCALE
+from sim.xenodex.state import DECK, GONE, HAND, STAGED
 
-_SCALARS = 9
-"""Raw numbers per seat in `StateSeats.scalars`."""
+_SCALARS = 7
+"""Raw numbers per seat in `StateSeats.scalars` (CDX, staged anchors, pool, TX hand, TX
+deck, TX plays left, starved)."""
 _FEATURES = 11
 """Scaled numbers per seat block: the scalars' but `starved`, emission, control, proven."""
 
@@ -55,6 +58,11 @@ class StateSeats:
         self.cell_at = np.array([[self.base[me, q] + counted[z] for z in range(3) for q in range(n)]
                                  + list(rows_counted) for me in range(n)], dtype=np.int64)
         self.cells = 3 * n + 3
+        # The cells `add` lists cards for (each seat's played TX, the observer's TX hand, the
+        # Echo discard); the rest are counted from the instance tables.
+        self.list_cells = np.array(list(range(2 * n, 3 * n)) + [3 * n + 1, 3 * n + 2])
+        self.list_cell_at = np.ascontiguousarray(self.cell_at[:, self.list_cells])
+        self.D = enc.D
         # Each seat feature's raw number times `mul`, divided by `div` (the encoder's scale,
         # as `gather` applies it: a product or a quotient), clipped to [lo, hi].
         inf = np.inf
@@ -72,15 +80,13 @@ class StateSeats:
         self.scalars: list[int] = []   # per row and seat: _SCALARS numbers (see `add`)
         self.decks: list[int] = []     # per row and seat: its deck's one-hot index
         self.anchors: list[int] = []   # per row: proven (K), surge
-        self.counted: list[int] = []    # every row's counted cards, cell by cell
-        self.cell_sizes: list[int] = []  # per row its 3 n + 3 cells' sizes (`cell_at`)
+        self.counted: list[int] = []    # every row's listed cards, cell by cell
+        self.cell_sizes: list[int] = []  # per row its n + 2 listed cells' sizes (`list_cells`)
 
     def add(self, state: Any, me: int) -> None:
         """Add the next row's state, as seat `me` sees it."""
         s = self.scalars
         s += state.cdx
-        s += map(len, state.hand)
-        s += map(len, state.deck)
         s += state.astaged
         s += state.pool
         s += map(len, state.tx_hand)
@@ -97,31 +103,28 @@ class StateSeats:
         a += state.proven
         a.append(self.surge[state.echo])
         cards, sizes = self.counted, self.cell_sizes
-        card_of = state.card.__getitem__
-        cards += map(card_of, chain.from_iterable(state.staged))
-        sizes += map(len, state.staged)
-        cards += map(card_of, chain.from_iterable(state.discard))
-        sizes += map(len, state.discard)
         cards += chain.from_iterable(state.tx_disc)
         sizes += map(len, state.tx_disc)
-        mine = state.hand[me]
-        cards += map(card_of, mine)
         tx_hand = state.tx_hand[me]
         cards += tx_hand
         cards += state.echo_disc
-        sizes += (len(mine), len(tx_hand), len(state.echo_disc))
+        sizes += (len(tx_hand), len(state.echo_disc))
 
     def put(self, flat: np.ndarray, players: np.ndarray, units: Any) -> None:
         """Write the seat blocks of the rows added into `flat` (the `(rows, size)` output,
         flat); `players[i]` is row i's observer, `units` the `StateUnits` that put the same
-        rows (their anchors)."""
-        n, K = self.n, self.K
+        rows (their anchors and instance tables)."""
+        n, K, D = self.n, self.K, self.D
         rows = len(players)
         if not rows:
             return
         raw = int64_array(self.scalars).reshape(rows, _SCALARS, n)
-        cdx, hand, deck, astaged, pool, tx_hand, tx_deck, tx_left, starved = \
+        cdx, astaged, pool, tx_hand, tx_deck, tx_left, starved = \
             (raw[:, f] for f in range(_SCALARS))
+        where = units.loc_table[:, :n * D].reshape(rows, n, D)     # each seat's characters
+        in_hand = where == HAND
+        hand = in_hand.sum(axis=2)
+        deck = (where == DECK).sum(axis=2)
         a = int64_array(self.anchors).reshape(rows, K + 1)
         alvl, abp = units.anchor_levels, units.anchor_bp
         proven = a[:, :K]
@@ -149,9 +152,17 @@ class StateSeats:
         flat[start + self.deck + int64_array(self.decks)] = 1.0
         flat[start[starved.reshape(-1) != 0] + self.starved] = 1.0
         # Card counts: each counted card's entry, its cell's start plus its id; repeats add up.
-        if self.counted:
-            cell_start = (self.cell_at[players]
-                          + (np.arange(rows) * self.size)[:, None]).reshape(-1)
-            at = np.repeat(cell_start, int64_array(self.cell_sizes)) + int64_array(self.counted)
+        row_start = (np.arange(rows) * self.size)[:, None]
+        cell_start = (self.list_cell_at[players] + row_start).reshape(-1)
+        at = [np.repeat(cell_start, int64_array(self.cell_sizes)) + int64_array(self.counted)]
+        cards = units.card_table[:, :n * D].reshape(rows, n, D)
+        cell_at = self.cell_at[players] + row_start                 # (rows, cells)
+        for zone, mask in ((0, where == STAGED), (1, where == GONE)):
+            row, q, i = np.nonzero(mask)
+            at.append(cell_at[row, zone * n + q] + cards[row, q, i])
+        row, i = np.nonzero(in_hand[np.arange(rows), players])      # the observer's own hand
+        at.append(cell_at[row, 3 * n] + cards[row, players[row], i])
+        at = np.concatenate(at)
+        if len(at):
             entries, counts = np.unique(at, return_counts=True)
             flat[entries] = counts

@@ -21,6 +21,8 @@ the lead moves one seat clockwise every cycle.
 """
 from __future__ import annotations
 
+from array import array
+
 from sim.core.board import seat_name
 from sim.xenodex import battle as bt
 from sim.xenodex import effects as fx
@@ -330,8 +332,8 @@ def end_cycle(s) -> None:
         s.tx_hand[p] = []
         s.tx_left[p] = 0
     size = len(s.used)
-    s.used = [0] * size
-    s.flags = [0] * size
+    s.used = array("i", [0]) * size
+    s.flags = array("i", [0]) * size
     s.bstr = [0] * len(s.bstr)
     s.bdef = [0] * len(s.bdef)
     s.fstr = s.fdef = 0

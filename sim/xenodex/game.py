@@ -12,6 +12,7 @@ named blocks; see `docs/rules/xenodex.md` "Actions".
 """
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -254,11 +255,11 @@ class XenodexGame(Game, params=XenodexParams, state=XenodexState):
         s.done = False
         s.cdx = [p.starting_cdx] * n
         units = self.sides * D
-        s.card = [0] * units
-        s.loc = [NONE] * units
-        s.bp = [0] * units
-        s.used = [0] * units
-        s.flags = [0] * units
+        s.card = array("i", [0]) * units
+        s.loc = array("i", [NONE]) * units
+        s.bp = array("i", [0]) * units
+        s.used = array("i", [0]) * units
+        s.flags = array("i", [0]) * units
         s.deck = [[] for _ in range(n)]
         s.hand = [[] for _ in range(n)]
         s.staged = [[] for _ in range(n)]

@@ -19,6 +19,7 @@ scenario_flow.py for the decision, tasks and end) raise InvalidScenarioError nam
 """
 from __future__ import annotations
 
+from array import array
 from functools import partialmethod
 from typing import Any
 
@@ -209,7 +210,7 @@ class _Builder:
         for key in ("hand", "library", "staged", "discard"):
             zones[key] = [base + unit(ref, f"{where}.{key}[{x}]")
                           for x, ref in enumerate(_list(d, key, where))]
-        s.card[base:base + D] = table
+        s.card[base:base + D] = array("i", table)
         for i in range(D):
             if table[i]:
                 s.bp[base + i] = g.u_bp[table[i]]

@@ -7,7 +7,10 @@ Conventions:
 - Seats are players 0..n-1 (the rulebook's P1..Pn); clockwise is +1 (XD-1). Slots are 0..K-1 (labels from params).
 - Characters are *instances*: seat p owns instances p*D .. p*D+D-1 (D = deck_size), the
   i-th of its deck list; Ancients (XD-9) are instances of the neutral side n. Per-instance
-  facts are flat lists: `card` (a unit card id: characters 1..C, Ancients C+1..), `loc`
+  facts are flat int32 arrays (`array.array("i")`, indexed and copied like lists; one
+  buffer each, so the batch encoder reads a batch of states' tables in one copy, and
+  `loc` always agrees with the zone lists): `card` (a unit card id: characters 1..C,
+  Ancients C+1..), `loc`
   (where it is: DECK, HAND, STAGED, GONE or a slot >= 0), `bp`, `used` (actions spent this
   cycle) and `flags` (per cycle: DENIED by Jam or Mind Command, so it cannot strike; STRUCK
   once it has struck; RALLIED once readied by Rally or Tactical Relay; READY while that

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+from array import array
 
 import numpy as np
 
@@ -103,6 +104,10 @@ class Invariants:
         g = self.g
         n, K, D = state.n, state.K, state.D
         loc, bp, card, ubp = state.loc, state.bp, state.card, g.u_bp
+        for name in ("card", "loc", "bp", "used", "flags"):  # what the batch encoder reads
+            table = getattr(state, name)
+            assert isinstance(table, array) and table.typecode == "i", f"{name} is not int32"
+            assert len(table) == state.sides * D, f"{name} has {len(table)} instances"
         assert min(state.cdx) >= 0, f"negative CDX {state.cdx}"
         expect = [NONE] * len(loc)
         for k in range(K):
@@ -133,7 +138,7 @@ class Invariants:
         for j in range(n * D, len(loc)):           # Ancients off the board keep their marker
             if expect[j] == NONE and loc[j] == GONE:
                 expect[j] = GONE
-        assert expect == loc, "a unit's location disagrees with the zone lists (or a unit is lost)"
+        assert expect == list(loc), "a unit's location disagrees with the zone lists (or a unit is lost)"
         e = [state.echo] if state.echo else []
         assert sorted(state.echo_deck + state.echo_disc + e) == self.echo, "Echoes not conserved"
         if state.done:

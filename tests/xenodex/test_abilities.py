@@ -189,7 +189,7 @@ def test_xd23_rally_readies_only_a_character_that_has_struck():
             "select Null Courier (P1 #3) in S1", "capture P3's anchor in S1 with Null Courier (P1 #3)",
             "select Hive Tactician (P1 #4) in S1", "rally with Hive Tactician (P1 #4)")
     # the struck Drone is the only candidate: chosen at once (XD-20)
-    assert s.events[-1] == ("rally", 0, 0) and s.used[:4] == [0, 1, 1, 1]
+    assert s.events[-1] == ("rally", 0, 0) and list(s.used[:4]) == [0, 1, 1, 1]
 
 
 def test_xd23_a_rallied_character_must_strike_with_its_extra_action():

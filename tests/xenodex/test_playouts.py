@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sim.xenodex.rules import XenodexState
-from tests.xenodex.helpers import GAME2, GAME3, GAME4, game, random_playout
+from tests.xenodex.helpers import GAME2, GAME3, GAME4, Invariants, game, random_playout
 
 GAMES = {2: GAME2, 3: GAME3, 4: GAME4}
 BLOCKS = 5                     # 5 blocks of 100 games per player count: 500 each
@@ -60,6 +60,7 @@ def test_to_dict_round_trip_mid_game(players):
         s.apply(legal[int(rng.integers(len(legal)))])
         back = g.state_from_dict(json.loads(json.dumps(s.to_dict())))      # JSON-friendly
         assert back.to_dict() == s.to_dict()
+        Invariants(back).check(back)  # its instance tables int32 arrays, as the engine's own
         assert back.legal_actions() == s.legal_actions()
         assert back.observation(max(s.current_player, 0)) == \
             s.observation(max(s.current_player, 0))

@@ -122,7 +122,7 @@ def test_greys_tactical_relay_readies_only_a_character_that_has_struck():
     assert "transmit Tactical Relay" not in labels(s)           # standing down is not striking
     act_all(s, "select Reef Crawler (P1 #1) in S1", "strike P2's anchor in S1 with Reef Crawler (P1 #1)",
             "transmit Tactical Relay")                             # one candidate: chosen at once
-    assert s.used[:2] == [1, 0] and s.events[-2] == ("rally", 0, 1)
+    assert list(s.used[:2]) == [1, 0] and s.events[-2] == ("rally", 0, 1)
 
 
 def test_greys_mind_command_stops_striking_only():
@@ -146,7 +146,7 @@ def test_xd7_xd12_a_transmission_may_be_played_at_an_ability_target_decision():
     s = scenario([{"tx_hand": ["Psi Lance"], "board": {"S1": {"units": ["Grey Observer"]}}},
                   {"board": {"S1": {"units": ["Reef Crawler", "Moss Golem"]}}}], phase="battle", params=R3)
     act_all(s, "select Grey Observer (P1 #0) in S1", "jam with Grey Observer (P1 #0)", "transmit Psi Lance")
-    assert s.bp[20:22] == [9, 24] and s.pending == ("ability", 0, 0, 0, 0)
+    assert list(s.bp[20:22]) == [9, 24] and s.pending == ("ability", 0, 0, 0, 0)
     act(s, "jam Moss Golem (P2 #1) in S1")
     assert s.flags[21] & 1
 
@@ -157,7 +157,7 @@ def test_xd7_xd12_a_transmission_may_be_played_between_cleave_targets():
                  phase="battle", params=R3)
     act_all(s, "select Vine Lasher (P1 #0) in S1", "strike Reef Crawler (P2 #0) in S1 with Vine Lasher (P1 #0)",
             "transmit Psi Lance")
-    assert s.bp[20:23] == [13 - 7 - 4, 13 - 4, 14 - 4]
+    assert list(s.bp[20:23]) == [13 - 7 - 4, 13 - 4, 14 - 4]
     assert labels(s) == ["no more targets", "also strike Reef Crawler (P2 #1) in S1",
                          "also strike Spore Tender (P2 #2) in S1"]
 
@@ -177,7 +177,7 @@ def test_xd12_a_play_left_without_its_actor_or_any_target_ends():
         {"card": "Arc Welder", "bp": 5}, {"card": "Synth Drone", "bp": 3}, {"card": "Reef Crawler", "bp": 4}]}}},
         {"board": {"S1": {"units": ["Moss Golem"]}}}], phase="battle", params=R3)
     act_all(s, "select Arc Welder (P1 #0) in S1", "heal with Arc Welder (P1 #0)", "transmit EMP Cascade")
-    assert ("fizzle", 0, "ability", 0) in s.events and s.loc[:3] == [-1, -1, -1]
+    assert ("fizzle", 0, "ability", 0) in s.events and list(s.loc[:3]) == [-1, -1, -1]
     assert s.bp[20] == 28 - 5 and s.phase == "recovery"          # one side left: resolved
     # the selected character is knocked out: the seat's battle turn is asked afresh
     s = scenario([{"tx_hand": ["EMP Cascade"], "board": {"S1": {"units": [{"card": "Synth Drone", "bp": 3},
