@@ -57,11 +57,10 @@ class StateSeats:
         rows_counted = (enc.o_hand - 1, enc.o_tx_hand - 1, enc.o_echo_disc - 1)
         self.cell_at = np.array([[self.base[me, q] + counted[z] for z in range(3) for q in range(n)]
                                  + list(rows_counted) for me in range(n)], dtype=np.int64)
-        self.cells = 3 * n + 3
         # The cells `add` lists cards for (each seat's played TX, the observer's TX hand, the
         # Echo discard); the rest are counted from the instance tables.
-        self.list_cells = np.array(list(range(2 * n, 3 * n)) + [3 * n + 1, 3 * n + 2])
-        self.list_cell_at = np.ascontiguousarray(self.cell_at[:, self.list_cells])
+        listed = list(range(2 * n, 3 * n)) + [3 * n + 1, 3 * n + 2]
+        self.list_cell_at = np.ascontiguousarray(self.cell_at[:, listed])
         self.D = enc.D
         # Each seat feature's raw number times `mul`, divided by `div` (the encoder's scale,
         # as `gather` applies it: a product or a quotient), clipped to [lo, hi].
@@ -81,7 +80,7 @@ class StateSeats:
         self.decks: list[int] = []     # per row and seat: its deck's one-hot index
         self.anchors: list[int] = []   # per row: proven (K), surge
         self.counted: list[int] = []    # every row's listed cards, cell by cell
-        self.cell_sizes: list[int] = []  # per row its n + 2 listed cells' sizes (`list_cells`)
+        self.cell_sizes: list[int] = []  # per row its n + 2 listed cells' sizes (`list_cell_at`)
 
     def add(self, state: Any, me: int) -> None:
         """Add the next row's state, as seat `me` sees it."""
