@@ -82,7 +82,7 @@ class UnitColumns:
     def _put_units(self, flat: np.ndarray, units: list[tuple], slot_sizes: list[int],
                    players: np.ndarray) -> None:
         """Write every unit's entries and every slot's per-side unit totals into `flat`."""
-        K, D, sides = self.K, self.D, self.sides
+        K, D = self.K, self.D
         u = int64_array(list(chain.from_iterable(units))).reshape(-1, 11)
         side, j, card, bp, mx, st, df, used, strikes, denied, rallied = u.T
         slot = np.repeat(np.arange(len(slot_sizes)), int64_array(slot_sizes))  # (row, k) index
@@ -91,8 +91,23 @@ class UnitColumns:
         r = self.rel[players[row], side]
         row_start = row * self.size
         # Each slot's totals per side (every unit counts, Ancients beyond deck_size too).
+        self.put_totals(flat, slot, r, st, bp, len(slot_sizes))
+        # Each unit's block (an Ancient beyond deck_size has none).
+        keep = j < D
+        if not keep.all():
+            (side, j, card, bp, mx, st, df, used, strikes, denied, rallied, r, row_start,
+             k) = (a[keep] for a in (side, j, card, bp, mx, st, df, used, strikes, denied,
+                                     rallied, r, row_start, k))
+        self.put_blocks(flat, row_start + self.unit_bases[r, j], k, card, denied != 0,
+                        rallied != 0, bp, mx, st, df, strikes - used)
+
+    def put_totals(self, flat: np.ndarray, slot: np.ndarray, r: np.ndarray, st: np.ndarray,
+                   bp: np.ndarray, slots: int) -> None:
+        """Write each slot's per-side unit totals (count, STR, BP) into `flat`, from every
+        unit's slot index (row * K + k), relative side `r`, STR and BP; `slots` = rows * K."""
+        K, sides = self.K, self.sides
         cell = slot * sides + r
-        m = len(slot_sizes) * sides
+        m = slots * sides
         count = np.bincount(cell, minlength=m)
         tstr = np.bincount(cell, weights=st, minlength=m)
         tbp = np.bincount(cell, weights=bp, minlength=m)
@@ -102,24 +117,22 @@ class UnitColumns:
         flat[b + self.l_units] = np.clip(count[nz] / 10.0, 0.0, 2.0)
         flat[b + self.l_str] = np.clip(tstr[nz] / (4 * STAT_SCALE), 0.0, 2.0)
         flat[b + self.l_bp] = np.clip(tbp[nz] / (5 * BP_SCALE), 0.0, 2.0)
-        # Each unit's block (an Ancient beyond deck_size has none).
-        keep = j < D
-        if not keep.all():
-            (side, j, card, bp, mx, st, df, used, strikes, denied, rallied, r, row_start,
-             k) = (a[keep] for a in (side, j, card, bp, mx, st, df, used, strikes, denied,
-                                     rallied, r, row_start, k))
-        ub = row_start + self.unit_bases[r, j]
+
+    def put_blocks(self, flat: np.ndarray, ub: np.ndarray, k: np.ndarray, card: np.ndarray,
+                   denied: np.ndarray, rallied: np.ndarray, bp: np.ndarray, mx: np.ndarray,
+                   st: np.ndarray, df: np.ndarray, left: np.ndarray) -> None:
+        """Write each unit's block into `flat`, starting at `ub`: its slot `k`, card, the
+        Denied and Rallied marks (bools), BP, max BP, STR, DEF and strikes left."""
         flat[ub + self.u_on] = 1.0
         flat[ub + self.u_slot + self.pos[k]] = 1.0
         flat[ub + self.u_card + card - 1] = 1.0
-        flat[ub[denied != 0] + self.u_denied] = 1.0
-        flat[ub[rallied != 0] + self.u_rallied] = 1.0
+        flat[ub[denied] + self.u_denied] = 1.0
+        flat[ub[rallied] + self.u_rallied] = 1.0
         flat[ub + self.u_bp] = np.where(bp < 2 * BP_SCALE, bp / BP_SCALE, 2.0)
         flat[ub + self.u_bpf] = bp / mx
         flat[ub + self.u_max] = np.where(mx < 2 * BP_SCALE, mx / BP_SCALE, 2.0)
         flat[ub + self.u_str] = np.where(st < 3 * STAT_SCALE, st / STAT_SCALE, 3.0)
         flat[ub + self.u_def] = np.where(df < 3 * STAT_SCALE, df / STAT_SCALE, 3.0)
-        left = strikes - used
         flat[ub + self.u_left] = np.where(left > 0, np.where(left < 3, left / 3.0, 1.0), 0.0)
 
 
@@ -195,7 +208,7 @@ class StateUnits:
         row's anchor levels and BP (`anchor_levels`, `anchor_bp`, `(rows, n, K)`) and its
         instance tables (`card_table`, `loc_table`) for the seat and slot blocks."""
         c = self.columns
-        K, D, sides, n = c.K, c.D, c.sides, self.n
+        K, D, n = c.K, c.D, self.n
         rows = len(players)
         cells = rows * K * (n + 1)
         NK = n * K
@@ -225,34 +238,11 @@ class StateUnits:
         st = np.maximum(self.u_str[card] + sb, 0)
         df = np.maximum(self.u_def[card] + db, 0)
         r = c.rel[players[row], side]
-        row_start = row * c.size
-        # Each slot's totals per side (every unit counts).
-        cell = slot * sides + r
-        m = rows * K * sides
-        count = np.bincount(cell, minlength=m)
-        tstr = np.bincount(cell, weights=st, minlength=m)
-        tbp = np.bincount(cell, weights=bp, minlength=m)
-        nz = np.flatnonzero(count)
-        s_slot, s_r = nz // sides, nz % sides
-        b = (s_slot // K) * c.size + c.slot_base[s_slot % K] + s_r
-        flat[b + c.l_units] = np.clip(count[nz] / 10.0, 0.0, 2.0)
-        flat[b + c.l_str] = np.clip(tstr[nz] / (4 * STAT_SCALE), 0.0, 2.0)
-        flat[b + c.l_bp] = np.clip(tbp[nz] / (5 * BP_SCALE), 0.0, 2.0)
-        # Each unit's block.
-        mx = self.u_bp[card]
-        ub = row_start + c.unit_bases[r, j - side * D]
-        flat[ub + c.u_on] = 1.0
-        flat[ub + c.u_slot + c.pos[k]] = 1.0
-        flat[ub + c.u_card + card - 1] = 1.0
-        flat[ub[flags & DENIED != 0] + c.u_denied] = 1.0
-        flat[ub[flags & RALLIED != 0] + c.u_rallied] = 1.0
-        flat[ub + c.u_bp] = np.where(bp < 2 * BP_SCALE, bp / BP_SCALE, 2.0)
-        flat[ub + c.u_bpf] = bp / mx
-        flat[ub + c.u_max] = np.where(mx < 2 * BP_SCALE, mx / BP_SCALE, 2.0)
-        flat[ub + c.u_str] = np.where(st < 3 * STAT_SCALE, st / STAT_SCALE, 3.0)
-        flat[ub + c.u_def] = np.where(df < 3 * STAT_SCALE, df / STAT_SCALE, 3.0)
-        left = self.u_strikes[card] - used
-        flat[ub + c.u_left] = np.where(left > 0, np.where(left < 3, left / 3.0, 1.0), 0.0)
+        # Each slot's totals per side (every unit counts), then each unit's block.
+        c.put_totals(flat, slot, r, st, bp, rows * K)
+        c.put_blocks(flat, row * c.size + c.unit_bases[r, j - side * D], k, card,
+                     flags & DENIED != 0, flags & RALLIED != 0, bp, self.u_bp[card], st, df,
+                     self.u_strikes[card] - used)
         fortify = np.bincount(slot * (n + 1) + side, weights=self.u_fortify[card],
                               minlength=cells)
         return fortify.astype(np.int64).reshape(rows, K, n + 1)
