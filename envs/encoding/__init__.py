@@ -25,8 +25,10 @@ Modules:
   batch encoders (of observations and of states).
 - `xenodex_state`: XenodeX's observe-and-encode path (`encode_seat`, `encode_seats`):
   the same entries read straight from the state, only where the observation reads it.
+- `xenodex_rows`: `StateRows`, each state's raw facts that XenodeX's column-wise writers
+  read, gathered once per row.
 - `xenodex_board`: `SlotBlocks`, the slot, unit and seat blocks of XenodeX's
-  `encode_seat`, read straight from the state.
+  `encode_seat` without numba, read straight from the state.
 - `xenodex_track`: `BlockTracker`, which keeps those blocks between states and recomputes
   only the ones whose facts changed.
 - `xenodex_seats`, `xenodex_slots`: `StateSeats` and `StateSlots`, the column-wise seat
@@ -35,7 +37,8 @@ Modules:
   extra; `TCGLAB_NO_NUMBA=1` turns them off), the compiler, the compiled `put_rows`.
 - `first_cycle_kernels`, `cipher_kernels`, `xenodex_kernels`: `ColumnKernels`,
   `SeatKernels` and `StateKernels`, each game's `encode_seats` writes compiled by numba,
-  byte for byte those of the numpy code, which runs without numba.
+  byte for byte those of the numpy code, which runs without numba (XenodeX's also serve
+  its `encode_seat`, as a batch of one).
 - `docs`: writes and checks docs/encoding/<game>.md (`python -m envs.encoding.docs`).
 """
 from envs.encoding.base import Feature, Layout, SparseEncoder

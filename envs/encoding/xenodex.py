@@ -49,9 +49,16 @@ from envs.encoding.xenodex_layout import (
     STAT_SCALE,
     XenodexLayout,
 )
+from envs.encoding.xenodex_rows import StateRows
 from envs.encoding.xenodex_seats import StateSeats
 from envs.encoding.xenodex_slots import StateSlots
-from envs.encoding.xenodex_state import cleave_hits, encode_state, encode_states, frames
+from envs.encoding.xenodex_state import (
+    cleave_hits,
+    encode_state,
+    encode_states,
+    frames,
+    rest_chunk,
+)
 from envs.encoding.xenodex_track import BlockTracker
 from sim.core.checks import check_seat
 
@@ -123,9 +130,10 @@ class XenodexEncoder(XenodexLayout):
     def _init_fast_path(self) -> None:
         """The tables of `encode_seat` and `encode_seats` (envs/encoding/xenodex_state.py):
         card counters of the game's and each seat block's count slices, each seat block's
-        scalar indices, the block writers and the tracker of `encode_seat`'s blocks, the
-        column-wise seat, slot and unit writers of `encode_seats`, and the frames mapping
-        seat 0's indices to each observer's."""
+        scalar indices, the block writers and the tracker of `encode_seat`'s blocks without
+        numba, the rows and the column-wise seat, slot and unit writers of `encode_seats`
+        (compiled where numba runs, for `encode_seat` too), and the frames mapping seat 0's
+        indices to each observer's."""
         so = self._s
         self._fast_counts = (CardCounts(self.o_echo_disc), CardCounts(self.o_hand),
                              CardCounts(self.o_tx_hand))
@@ -137,11 +145,13 @@ class XenodexEncoder(XenodexLayout):
         self._game_chunks: dict[int, tuple] = {}  # per seat: its game entries and their facts
         self._turn_chunks: dict[tuple, tuple[bytes, bytes]] = {}
         self._pending_chunks: dict[tuple, tuple[bytes, bytes]] = {}
+        self._rest_chunks: dict[tuple, tuple[bytes, bytes]] = {}
         self._state_units = StateUnits(self._columns)
         self._state_seats = StateSeats(self)
         self._state_slots = StateSlots(self)
-        self._state_kernels = StateKernels(self) if available() else None
+        self._state_rows = StateRows(self)
         self._frames = frames(self)
+        self._state_kernels = StateKernels(self) if available() else None
 
     def _new_tracker(self) -> BlockTracker:
         """A tracker of the seat and slot blocks of consecutive states (xenodex_track.py)."""
@@ -159,13 +169,16 @@ class XenodexEncoder(XenodexLayout):
 
     def encode_seat(self, state: Any, seat: int) -> np.ndarray:
         """`encode(state.observation(seat))`, read straight from the state
-        (envs/encoding/xenodex_state.py): what the AEC env calls every step. A bad seat is
-        check_seat's InvalidArgumentError; a state of another game object takes the plain
-        path."""
+        (envs/encoding/xenodex_state.py): what the AEC env calls every step. Where numba
+        runs, one compiled call of `encode_seats`' writers; else the block tracker. A bad
+        seat is check_seat's InvalidArgumentError; a state of another game object takes the
+        plain path."""
         if state.game is not self.game:
             return self.encode(state.observation(seat))
         n = state.n
         me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
+        if self._state_kernels is not None:
+            return self._state_kernels.encode(state, me, rest_chunk(self, state, me))
         return encode_state(self, state, me)
 
     def encode_batch(self, observations: Iterable[dict[str, Any]]) -> np.ndarray:

@@ -137,12 +137,10 @@ class UnitColumns:
 
 
 class StateUnits:
-    """The units of `XenodexEncoder.encode_seats`, column-wise straight from the states: each
-    row adds its state's per-instance tables (`add`: the engine keeps each instance's card,
-    location, BP, strikes used and flags in int32 arrays, so a row costs five appends, and
-    `instance_tables` joins a batch's into five `(rows, instances)` arrays in one copy each),
-    then numpy writes every unit block and every slot's per-side unit totals (`put`), as
-    `UnitColumns` does from observations. A unit is every instance whose location is a slot
+    """The units of `XenodexEncoder.encode_seats`, column-wise straight from the states' rows
+    (xenodex_rows.py: each state's per-instance tables, which the engine keeps as int32
+    arrays, and its anchors): numpy writes every unit block and every slot's per-side unit
+    totals (`put`), as `UnitColumns` does from observations. A unit is every instance whose location is a slot
     (the engine keeps `loc` and the board lists in step; tests/xenodex/helpers.py checks it
     in every random playout); which order a slot lists its units in changes no entry. A
     unit's STR and DEF add to its printed values what `battle.slot_bonuses` adds (its
@@ -160,63 +158,18 @@ class StateUnits:
         self.u_strikes = np.array(game.u_strikes, dtype=np.int64)
         self.u_fortify = np.array(game.u_fortify, dtype=np.int64)
         self.auras = (game.overcharge, game.lv_overcharge, game.bulwark, game.lv_bulwark)
-        self.clear()
 
-    def clear(self) -> None:
-        """Forget the rows added."""
-        # per row, the state's own arrays (read before the states move again)
-        self.tables: tuple[list[Any], ...] = ([], [], [], [], [])  # card, loc, bp, used, flags
-        self.anchors: list[int] = []   # per row: alvl, abp, bstr, bdef (n * K each)
-        self.fields: list[int] = []    # per row: fstr, fdef
-
-    def add(self, state: Any) -> None:
-        """Add the next row's state."""
-        card, loc, bp, used, flags = self.tables
-        card.append(state.card)
-        loc.append(state.loc)
-        bp.append(state.bp)
-        used.append(state.used)
-        flags.append(state.flags)
-        anchors = self.anchors
-        anchors += state.alvl
-        anchors += state.abp
-        anchors += state.bstr
-        anchors += state.bdef
-        self.fields += (state.fstr, state.fdef)
-
-    def instance_tables(self) -> tuple[np.ndarray, ...]:
-        """The rows' card, location, BP, strikes-used and flags tables, each `(rows,
-        instances)` int32 (read-only views of one joined copy)."""
-        rows = len(self.tables[0])
-        want = rows * self.instances * 4
-        out = []
-        for name, table in zip(("card", "loc", "bp", "used", "flags"), self.tables):
-            try:
-                raw = b"".join(table)
-            except TypeError:  # a list, not a buffer
-                raw = b""
-            if len(raw) != want:
-                raise TypeError(f"a state's `{name}` is not an int32 array of {self.instances} "
-                                "instances (sim/xenodex/state.py keeps them so)")
-            out.append(np.frombuffer(raw, np.int32).reshape(rows, self.instances))
-        return tuple(out)
-
-    def put(self, flat: np.ndarray, players: np.ndarray) -> np.ndarray:
-        """Write the units of the rows added into `flat` (the `(rows, size)` output, flat);
-        `players[i]` is row i's observer. Returns the Fortify of each side's characters in
-        each slot, `fortify[row, k, side]` (what an anchor's DEF adds), and keeps every
-        row's anchor levels and BP (`anchor_levels`, `anchor_bp`, `(rows, n, K)`) and its
-        instance tables (`card_table`, `loc_table`) for the seat and slot blocks."""
+    def put(self, flat: np.ndarray, players: np.ndarray, t: Any) -> np.ndarray:
+        """Write the units of the rows `t` (xenodex_rows.py's `RowTables`) into `flat` (the
+        `(rows, size)` output, flat); `players[i]` is row i's observer. Returns the Fortify
+        of each side's characters in each slot, `fortify[row, k, side]` (what an anchor's
+        DEF adds)."""
         c = self.columns
         K, D, n = c.K, c.D, self.n
         rows = len(players)
         cells = rows * K * (n + 1)
-        NK = n * K
-        anchors = int64_array(self.anchors).reshape(-1, 4, NK)
-        self.anchor_levels = anchors[:, 0].reshape(-1, n, K)
-        self.anchor_bp = anchors[:, 1].reshape(-1, n, K)
-        cards, locs, bps, useds, flagss = self.instance_tables()
-        self.card_table, self.loc_table = cards, locs
+        anchors = t.anchors
+        cards, locs, bps, useds, flagss = t.instances
         row, j = np.nonzero(locs >= 0)
         if not len(j):
             return np.zeros((rows, K, n + 1), dtype=np.int64)
@@ -226,7 +179,7 @@ class StateUnits:
         bp = bps[row, j].astype(np.int64)
         used = useds[row, j].astype(np.int64)
         flags = flagss[row, j]
-        fields = int64_array(self.fields).reshape(-1, 2)
+        fields = t.fields
         side = j // D
         seat = side < n
         at = np.where(seat, side, 0) * K + k

@@ -1,12 +1,18 @@
 """Compiled writers of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`):
-the entries the numpy writers `put_rows`, `StateUnits.put`, `StateSeats.put` and
-`StateSlots.put` write (envs/encoding/base.py, xenodex_batch.py, xenodex_seats.py,
+the entries the numpy writers `put_framed`, `StateUnits.put`, `StateSeats.put` and
+`StateSlots.put` write (envs/encoding/xenodex_state.py, xenodex_batch.py, xenodex_seats.py,
 xenodex_slots.py), with the same float64 arithmetic rounded once to float32, as one
-numba-compiled loop per part (envs/encoding/kernels.py says when they run). Each takes the
-same arrays the numpy writers read (the rows' raw lists as flat int64 arrays, the states'
-per-instance tables as `(rows, instances)` int32 arrays), so the Python gathering is
-shared. tests/envs/test_xenodex_kernels.py checks that both give identical
-bytes over seeded games.
+numba-compiled loop per part (envs/encoding/kernels.py says when they run). They read
+the same rows as the numpy writers (each state's raw facts gathered once by
+envs/encoding/xenodex_rows.py's `StateRows`), so the Python gathering is shared.
+
+`StateKernels` calls them all in one compiled call (`put_states`): for a batch, and for
+the AEC env's `encode_seat` as a batch of one, where the fixed cost of each call and of
+each list's conversion would outweigh the writing.
+
+tests/envs/test_xenodex_kernels.py checks that the compiled and the numpy writers give
+identical bytes over seeded games; tests/envs/test_xenodex_fast_encoding.py checks
+`encode_seat` on both paths against `encode(observation)`.
 """
 from __future__ import annotations
 
@@ -15,12 +21,25 @@ from typing import Any
 import numpy as np
 
 from envs.encoding.base import int64_array
-from envs.encoding.kernels import compile_all, put_entries
+from envs.encoding.kernels import compile_all
 from envs.encoding.xenodex_layout import BP_SCALE, STAT_SCALE
 from sim.xenodex.state import DECK, DENIED, GONE, HAND, RALLIED, STAGED
 
 _BP_CAP = 2 * BP_SCALE
 _STR_CAP = 3 * STAT_SCALE
+
+
+def put_framed(flat, size, frames, players, entries, values, ends):
+    """xenodex_state.py's `put_framed`, compiled: row i's gathered `entries` (as seat 0
+    sees them; `entries[ends[i-1]:ends[i]]`) with their `values`, written at row i of `flat`
+    (rows of `size`) where seat `players[i]` sees them (`frames[players[i]]`)."""
+    a = 0
+    for row in range(ends.shape[0]):
+        frame = frames[players[row]]
+        start = row * size
+        while a < ends[row]:
+            flat[start + frame[entries[a]]] = values[a]
+            a += 1
 
 
 def put_units(flat, size, players, cards, locs, bps, useds, flags, anchors, fields,
@@ -227,60 +246,112 @@ def put_slots(flat, size, players, facts, alvl, abp, fortify, base, marks, rel, 
                     flat[b + anchor[r, 5]] = min(max(a_def / STAT_SCALE, 0.0), 3.0)
 
 
+def put_states(flat, size, frames, players, fixed, offsets, counted, inst, entries, values,
+               ends, D, unit_tables, rel, slot_base, unit_bases, pos, u_str, u_def, u_bp,
+               u_strikes, u_fortify, list_cell_at, seat_base, seat_offsets, seat_marks,
+               cell_at, solo, contested, mul, div, lo, hi, block_base, block_marks, block_rel,
+               anchor, anchor_bp, anchor_def, top_bp):
+    """Every row's whole vector in one call (`StateKernels.put` and `encode`): the gathered
+    `entries` with their `values` (`put_framed`), then `put_units`, `put_seats` and
+    `put_slots` on the rows' raw facts as xenodex_rows.py's `StateRows` lays them out:
+    `fixed` every row's fixed ints (split by `offsets`), `counted` the listed cells' cards,
+    `inst` the rows' five instance tables joined (`StateRows.joined`); `players[i]` is row i's observer."""
+    rows = players.shape[0]
+    n, K = unit_tables[0], unit_tables[1]
+    NK = n * K
+    put_framed(flat, size, frames, players, entries, values, ends)
+    table = fixed.reshape((rows, offsets[8]))
+    tables = inst.reshape((5, rows, inst.shape[0] // (5 * rows)))
+    cards, locs = tables[0], tables[1]
+    anchors = table[:, offsets[0]:offsets[1]].copy().reshape((rows, 4, NK))
+    fortify = np.zeros((rows, K, n + 1), np.int64)
+    put_units(flat, size, players, cards, locs, tables[2], tables[3], tables[4],
+              anchors, table[:, offsets[1]:offsets[2]].copy(), unit_tables, rel, slot_base,
+              unit_bases, pos, u_str, u_def, u_bp, u_strikes, u_fortify, fortify)
+    alvl = anchors[:, 0].copy().reshape((rows, n, K))
+    abp = anchors[:, 1].copy().reshape((rows, n, K))
+    put_seats(flat, size, players, table[:, offsets[2]:offsets[3]].copy().reshape((rows, 7, n)),
+              table[:, offsets[3]:offsets[4]].copy().reshape(rows * n),
+              table[:, offsets[4]:offsets[5]].copy(), table[:, offsets[5]].copy(), alvl, abp,
+              cards, locs, D, counted, table[:, offsets[7]:offsets[8]].copy().reshape(-1),
+              list_cell_at, seat_base, seat_offsets, seat_marks, cell_at, solo, contested,
+              mul, div, lo, hi)
+    put_slots(flat, size, players, table[:, offsets[6]:offsets[7]].copy(), alvl, abp, fortify,
+              block_base, block_marks, block_rel, anchor, anchor_bp, anchor_def, top_bp)
+
+
+_INLINED = False
+"""Whether `put_framed`, `put_units`, `put_seats` and `put_slots` are registered with numba
+as callable from compiled code (done once per process, by the first `StateKernels`)."""
+
+
 class StateKernels:
-    """The compiled writers of one XenodexEncoder's `encode_seats`: its tables as arrays, and
-    `put`, which writes the rows the encoder's `StateUnits`, `StateSeats` and `StateSlots`
-    have added (and the gathered entries) as their numpy `put`s would."""
+    """The compiled writers of one XenodexEncoder: its tables as arrays; `put`, which writes
+    a batch the encoder's `StateRows` gathered (and its gathered entries) as the numpy
+    writers would, in one call of `put_states`; and `encode`, the same for one state and
+    seat (the AEC env's `encode_seat`, where a call's fixed costs are most of the work)."""
 
     def __init__(self, enc: Any) -> None:  # a XenodexEncoder, which imports this module
+        global _INLINED
+        from numba.extending import register_jitable
+        if not _INLINED:
+            for f in (put_framed, put_units, put_seats, put_slots):
+                register_jitable(f)
+            _INLINED = True
+        (self.put_states,) = compile_all(put_states)
         units, seats, slots = enc._state_units, enc._state_seats, enc._state_slots
         c = units.columns
         self.enc = enc
-        self.kernels = compile_all(put_entries, put_units, put_seats, put_slots)
+        self.rows = enc._state_rows
         self.size = enc.size
-        self.n, self.K = enc.n, enc.K
-        self.unit_tables = np.array(
+        unit_tables = np.array(
             [enc.n, enc.K, enc.D, c.sides, *units.auras, c.l_units, c.l_str, c.l_bp, c.u_on,
              c.u_slot, c.u_card, c.u_bp, c.u_bpf, c.u_max, c.u_str, c.u_def, c.u_left,
              c.u_denied, c.u_rallied], dtype=np.int64)
-        self.unit_arrays = (c.rel.astype(np.int64), c.slot_base.astype(np.int64),
-                            c.unit_bases.astype(np.int64), c.pos.astype(np.int64),
-                            units.u_str, units.u_def, units.u_bp, units.u_strikes,
-                            units.u_fortify)
-        self.seat_arrays = (seats.base, seats.offsets,
-                            np.array([seats.present, seats.deck, seats.starved], np.int64),
-                            seats.cell_at, seats.solo, seats.contested, seats.mul, seats.div,
-                            seats.lo, seats.hi)
-        self.slot_arrays = (slots.base,
-                            np.array([slots.present, slots.siege, slots.start, slots.ctrl,
-                                      slots.proven, slots.echo], np.int64),
-                            slots.rel, slots.anchor, slots.anchor_bp, slots.anchor_def,
-                            float(slots.top_bp))
+        self.tables = (
+            enc.D, unit_tables, c.rel.astype(np.int64), c.slot_base.astype(np.int64),
+            c.unit_bases.astype(np.int64), c.pos.astype(np.int64), units.u_str, units.u_def,
+            units.u_bp, units.u_strikes, units.u_fortify, seats.list_cell_at, seats.base,
+            seats.offsets, np.array([seats.present, seats.deck, seats.starved], np.int64),
+            seats.cell_at, seats.solo, seats.contested, seats.mul, seats.div, seats.lo,
+            seats.hi, slots.base,
+            np.array([slots.present, slots.siege, slots.start, slots.ctrl, slots.proven,
+                      slots.echo], np.int64),
+            slots.rel, slots.anchor, slots.anchor_bp, slots.anchor_def, float(slots.top_bp))
+        self.players = [np.array([me], dtype=np.int64) for me in range(enc.n)]
+        self.ends: dict[int, np.ndarray] = _Ends()
 
-    def put(self, out: np.ndarray, ones: list[int], ones_ends: list[int], idx: list[int],
-            val: list[float], idx_ends: list[int], players: np.ndarray) -> None:
-        """Write the gathered entries and every added row's unit, seat and slot blocks into
-        `out` (`(rows, size)` float32 zeros); `players[i]` is row i's observer."""
-        enc = self.enc
-        units, seats, slots = enc._state_units, enc._state_seats, enc._state_slots
-        put_entries, put_units, put_seats, put_slots = self.kernels
-        rows = len(players)
-        n, K, size = self.n, self.K, self.size
-        flat = out.reshape(-1)
-        put_entries(flat, size, int64_array(ones), int64_array(ones_ends), int64_array(idx),
-                    np.array(val, dtype=np.float64), int64_array(idx_ends))
-        anchors = int64_array(units.anchors).reshape(rows, 4, n * K)
-        fortify = np.zeros((rows, K, n + 1), dtype=np.int64)
-        cards, locs, bps, useds, flags = units.instance_tables()
-        put_units(flat, size, players, cards, locs, bps, useds, flags, anchors,
-                  int64_array(units.fields).reshape(rows, 2), self.unit_tables,
-                  *self.unit_arrays, fortify)
-        alvl = anchors[:, 0].reshape(rows, n, K)
-        abp = anchors[:, 1].reshape(rows, n, K)
-        a = int64_array(seats.anchors).reshape(rows, K + 1)
-        put_seats(flat, size, players, int64_array(seats.scalars).reshape(rows, 7, n),
-                  int64_array(seats.decks), a[:, :K], a[:, K], alvl, abp, cards, locs, enc.D,
-                  int64_array(seats.counted), int64_array(seats.cell_sizes),
-                  seats.list_cell_at, *self.seat_arrays)
-        put_slots(flat, size, players, int64_array(slots.facts).reshape(rows, 3 * K + 1),
-                  alvl, abp, fortify, *self.slot_arrays)
+    def put(self, out: np.ndarray, entries: np.ndarray, values: np.ndarray, ends: np.ndarray,
+            players: np.ndarray) -> None:
+        """Write the gathered entries (laid out as for `put_framed`) and every row the
+        encoder's `StateRows` holds into `out` (`(rows, size)` float32 zeros); `players[i]`
+        is row i's observer."""
+        rows = self.rows
+        self.put_states(out.reshape(-1), self.size, self.enc._frames, players,
+                        int64_array(rows.fixed), rows.offsets, int64_array(rows.counted),
+                        np.frombuffer(rows.joined(), np.int32), entries, values, ends,
+                        *self.tables)
+
+    def encode(self, state: Any, me: int, chunk: tuple[bytes, bytes]) -> np.ndarray:
+        """Seat `me`'s vector of `state` (a state of the encoder's game; `me` a valid seat),
+        `chunk` its varied entries packed as seat 0 sees them (xenodex_state.py's
+        `rest_chunk`). A per-instance table of the wrong kind is `StateRows`' TypeError."""
+        rows = self.rows
+        counted: list[int] = []
+        fixed = rows.row(state, me, counted)
+        inst = np.frombuffer(rows.instance_bytes(state), np.int32)
+        values = np.frombuffer(chunk[1], np.float32)
+        out = np.zeros(self.size, dtype=np.float32)
+        self.put_states(out, self.size, self.enc._frames, self.players[me], int64_array(fixed),
+                        rows.offsets, int64_array(counted), inst,
+                        np.frombuffer(chunk[0], np.int64), values, self.ends[len(values)],
+                        *self.tables)
+        return out
+
+
+class _Ends(dict):
+    """`ends[m]`: the one-row `ends` array `[m]` of `put_framed`, made on first use."""
+
+    def __missing__(self, m: int) -> np.ndarray:
+        self[m] = end = np.array([m], dtype=np.int64)
+        return end

@@ -1,32 +1,26 @@
 """The seat blocks of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`).
 
-`StateSeats(encoder)`: each row adds its state's raw seat facts (`add`: CDX, pools, TX
-sizes and plays left, the played TX, the proven slots; and the observer's TX hand and the
-Echo discard, whose card counts it writes too), then `put` writes every row's seat blocks
-with numpy, as `XenodexEncoder.gather` writes them from observations: a seat's emission as
+`StateSeats(encoder).put` writes every row's seat blocks from the rows' raw facts
+(xenodex_rows.py's `RowTables`: CDX, pools, TX sizes and plays left, the played TX, the
+proven slots; and the observer's TX hand and the Echo discard, whose card counts it writes
+too) with numpy, as `XenodexEncoder.gather` writes them from observations: a seat's emission as
 `cycle.emission` gives it (solo or contested by level, plus the Echo's surge), the slots
 it controls as `cycle.controllers` finds them (the one live anchor there, active), every
 count zone's cards counted in one `np.unique` over their entries' positions. What the
 characters' locations say (each seat's hand and deck sizes, its staged and knocked-out
-cards, the observer's own hand) comes from the instance tables `StateUnits` joined: the
-location of every instance, and the card only of those a seat may see (staged, knocked
+cards, the observer's own hand) comes from the rows' instance tables: the location of every instance, and the card only of those a seat may see (staged, knocked
 out, the observer's hand; C-3). tests/envs/test_xenodex_fast_encoding.py and
 tests/envs/test_encoding_digest.py check the rows against `encode`'s.
 """
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
 import numpy as np
 
-from envs.encoding.base import int64_array
 from envs.encoding.xenodex_layout import CDX_CAP, CDX_SCALE, EMISSION_SCALE
 from sim.xenodex.state import DECK, GONE, HAND, STAGED
 
-_SCALARS = 7
-"""Raw numbers per seat in `StateSeats.scalars` (CDX, staged anchors, pool, TX hand, TX
-deck, TX plays left, starved)."""
 _FEATURES = 11
 """Scaled numbers per seat block: the scalars' but `starved`, emission, control, proven."""
 
@@ -38,12 +32,8 @@ class StateSeats:
         game = enc.game
         n, K = enc.n, enc.K
         self.n, self.K, self.size = n, K, enc.size
-        self.surge = game.echo_surge
         self.solo = np.array(game.emission, dtype=np.int64)
         self.contested = np.array(game.contested, dtype=np.int64)
-        self.deck_index = enc._deck_index
-        self.deck_rows: dict[tuple, list[int]] = {}  # each deck-name tuple's one-hot indices
-        self.no_deck = len(enc.decks)
         so = enc.seat_layout.offsets()
         # base[me, q]: the start of seat q's block as seat `me` sees it
         self.base = np.array([[enc.seat_bases[r] for r in rel[:n]] for rel in enc._rel],
@@ -72,62 +62,21 @@ class StateSeats:
         self.div[[0, 1, 7]] = CDX_SCALE, EMISSION_SCALE, 16.0
         self.lo = np.array([0.0, 0.0, 0.0, -inf, 0.0, -inf, 0.0, 0.0, 0.0, -inf, -inf])
         self.hi = np.array([CDX_CAP, 2.0, 2.0, inf, 1.0, inf, 2.0, 2.0, 1.0, inf, inf])
-        self.clear()
 
-    def clear(self) -> None:
-        """Forget the rows added."""
-        self.scalars: list[int] = []   # per row and seat: _SCALARS numbers (see `add`)
-        self.decks: list[int] = []     # per row and seat: its deck's one-hot index
-        self.anchors: list[int] = []   # per row: proven (K), surge
-        self.counted: list[int] = []    # every row's listed cards, cell by cell
-        self.cell_sizes: list[int] = []  # per row its n + 2 listed cells' sizes (`list_cell_at`)
-
-    def add(self, state: Any, me: int) -> None:
-        """Add the next row's state, as seat `me` sees it."""
-        s = self.scalars
-        s += state.cdx
-        s += state.astaged
-        s += state.pool
-        s += map(len, state.tx_hand)
-        s += map(len, state.tx_deck)
-        s += state.tx_left
-        s += state.starved
-        decks = self.deck_rows.get(state.decks)
-        if decks is None:
-            index = self.deck_index
-            decks = self.deck_rows[state.decks] = [index.get(d, self.no_deck)
-                                                   for d in state.decks]
-        self.decks += decks
-        a = self.anchors
-        a += state.proven
-        a.append(self.surge[state.echo])
-        cards, sizes = self.counted, self.cell_sizes
-        cards += chain.from_iterable(state.tx_disc)
-        sizes += map(len, state.tx_disc)
-        tx_hand = state.tx_hand[me]
-        cards += tx_hand
-        cards += state.echo_disc
-        sizes += (len(tx_hand), len(state.echo_disc))
-
-    def put(self, flat: np.ndarray, players: np.ndarray, units: Any) -> None:
-        """Write the seat blocks of the rows added into `flat` (the `(rows, size)` output,
-        flat); `players[i]` is row i's observer, `units` the `StateUnits` that put the same
-        rows (their anchors and instance tables)."""
-        n, K, D = self.n, self.K, self.D
+    def put(self, flat: np.ndarray, players: np.ndarray, t: Any) -> None:
+        """Write the seat blocks of the rows `t` (xenodex_rows.py's `RowTables`) into `flat`
+        (the `(rows, size)` output, flat); `players[i]` is row i's observer."""
+        n, D = self.n, self.D
         rows = len(players)
         if not rows:
             return
-        raw = int64_array(self.scalars).reshape(rows, _SCALARS, n)
         cdx, astaged, pool, tx_hand, tx_deck, tx_left, starved = \
-            (raw[:, f] for f in range(_SCALARS))
-        where = units.loc_table[:, :n * D].reshape(rows, n, D)     # each seat's characters
+            (t.raw[:, f] for f in range(t.raw.shape[1]))
+        where = t.instances[1, :, :n * D].reshape(rows, n, D)      # each seat's characters
         in_hand = where == HAND
         hand = in_hand.sum(axis=2)
         deck = (where == DECK).sum(axis=2)
-        a = int64_array(self.anchors).reshape(rows, K + 1)
-        alvl, abp = units.anchor_levels, units.anchor_bp
-        proven = a[:, :K]
-        surge = a[:, -1]
+        alvl, abp, proven, surge = t.alvl, t.abp, t.proven, t.surge
         # emission: each active anchor's level value, contested where another is active
         live = alvl >= 0
         active = live & (abp > 0)
@@ -148,13 +97,13 @@ class StateSeats:
         flat[(start[:, :, None] + self.offsets).reshape(-1)] = values.reshape(-1)
         start = start.reshape(-1)
         flat[start + self.present] = 1.0
-        flat[start + self.deck + int64_array(self.decks)] = 1.0
+        flat[start + self.deck + t.decks.reshape(-1)] = 1.0
         flat[start[starved.reshape(-1) != 0] + self.starved] = 1.0
         # Card counts: each counted card's entry, its cell's start plus its id; repeats add up.
         row_start = (np.arange(rows) * self.size)[:, None]
         cell_start = (self.list_cell_at[players] + row_start).reshape(-1)
-        at = [np.repeat(cell_start, int64_array(self.cell_sizes)) + int64_array(self.counted)]
-        cards = units.card_table[:, :n * D].reshape(rows, n, D)
+        at = [np.repeat(cell_start, t.cell_sizes.reshape(-1)) + t.counted]
+        cards = t.instances[0, :, :n * D].reshape(rows, n, D)
         cell_at = self.cell_at[players] + row_start                 # (rows, cells)
         for zone, mask in ((0, where == STAGED), (1, where == GONE)):
             row, q, i = np.nonzero(mask)

@@ -1,9 +1,9 @@
 """The slot blocks of XenodeX's column-wise batch of states (`XenodexEncoder.encode_seats`),
 but their per-side unit totals (envs/encoding/xenodex_batch.py's `StateUnits` writes those).
 
-`StateSlots(encoder)`: each row adds its state's slot facts (`add`: siege, control at the
-cycle's start, proven slots, the Echo's slot; the anchors come from `StateUnits`), then `put` writes every row's
-slot blocks with numpy, as `XenodexEncoder.gather` writes them from observations: the
+`StateSlots(encoder).put` writes every row's slot blocks from the rows' raw facts
+(xenodex_rows.py's `RowTables`: siege, control at the cycle's start, proven slots, the
+Echo's slot, the anchors) with numpy, as `XenodexEncoder.gather` writes them from observations: the
 controller as `cycle.controllers` finds it (the one live anchor there, active), an
 anchor's DEF its level's plus the Fortify of its side's characters there (from
 `StateUnits.put`). tests/envs/test_xenodex_fast_encoding.py and
@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from envs.encoding.base import int64_array
 from envs.encoding.xenodex_layout import STAT_SCALE
 
 
@@ -35,34 +34,19 @@ class StateSlots:
         self.top_bp = enc._inv["top_bp"]
         self.anchor_bp = np.array(game.anchor_bp, dtype=np.int64)
         self.anchor_def = np.array(game.anchor_def, dtype=np.int64)
-        self.clear()
 
-    def clear(self) -> None:
-        """Forget the rows added."""
-        self.facts: list[int] = []   # per row: siege, start_ctrl, proven (K each), echo slot
-
-    def add(self, state: Any) -> None:
-        """Add the next row's state."""
-        f = self.facts
-        f += state.siege
-        f += state.start_ctrl
-        f += state.proven
-        f.append(state.echo_slot)
-
-    def put(self, flat: np.ndarray, players: np.ndarray, fortify: np.ndarray,
-            units: Any) -> None:
-        """Write the slot blocks of the rows added into `flat` (the `(rows, size)` output,
-        flat); `players[i]` is row i's observer, `fortify[i, k, q]` the Fortify of side q's
-        characters in row i's slot k, `units` the `StateUnits` that put the same rows (their
-        anchors)."""
+    def put(self, flat: np.ndarray, players: np.ndarray, fortify: np.ndarray, t: Any) -> None:
+        """Write the slot blocks of the rows `t` (xenodex_rows.py's `RowTables`) into `flat`
+        (the `(rows, size)` output, flat); `players[i]` is row i's observer, `fortify[i, k,
+        q]` the Fortify of side q's characters in row i's slot k."""
         K = self.K
         rows = len(players)
         if not rows:
             return
-        facts = int64_array(self.facts).reshape(rows, 3 * K + 1)
+        facts = t.facts
         siege, start, proven = facts[:, :K], facts[:, K:2 * K], facts[:, 2 * K:3 * K]
         echo_slot = facts[:, -1]
-        alvl, abp = units.anchor_levels, units.anchor_bp
+        alvl, abp = t.alvl, t.abp
         rel = self.rel[players]                                         # (rows, n + 1)
         base = self.base[None, :] + (np.arange(rows) * self.size)[:, None]  # (rows, K)
         flat[base.reshape(-1) + self.present] = 1.0

@@ -14,18 +14,23 @@ hands of characters and TX; of every other hand, every deck and the TX and Echo 
 only their sizes; the public rest (CDX, emission, staging, pools, discards, the board,
 the Echo, the battle and the pending decision).
 
-- `encode_state` (one seat, `encode_seat`): `gather_state` lists the entries of
+- `encode_seat` where numba is installed: one call of the compiled writers of
+  `encode_seats` on a batch of one (envs/encoding/xenodex_kernels.py's `StateKernels`),
+  the varied entries from `rest_chunk`'s memos.
+- `encode_state` (one seat, `encode_seat` without numba): `gather_state` lists the entries of
   `XenodexEncoder.gather`, written as seat 0 sees them, in packed chunks: the game's and
   the seat's own, then every seat block and every board slot (envs/encoding/xenodex_board.py
   computes them; envs/encoding/xenodex_track.py keeps them, recomputing only the blocks
   whose facts changed since the last state: between two decisions most are unchanged).
   `frames[me]` then maps the indices to seat `me`'s, so the blocks serve every observer.
-- `encode_states` (many, `encode_seats`): each row's few varied entries gathered in
-  Python as its seat sees them, its seat, slot and unit blocks computed column-wise by
-  numpy (envs/encoding/xenodex_seats.py, xenodex_slots.py, xenodex_batch.py), or by the
-  same writes compiled by numba where it is installed (envs/encoding/xenodex_kernels.py).
+- `encode_states` (many, `encode_seats`): each row's few varied entries from
+  `rest_chunk`'s memos, as seat 0 sees them (`frames` moves them to the row's seat), its
+  raw facts gathered once (envs/encoding/xenodex_rows.py), its seat, slot and unit
+  blocks computed column-wise by numpy (envs/encoding/xenodex_seats.py, xenodex_slots.py,
+  xenodex_batch.py), or by the same writes compiled by numba where it is installed
+  (envs/encoding/xenodex_kernels.py).
 
-tests/envs/test_xenodex_fast_encoding.py checks both against `encode(observation)` over
+tests/envs/test_xenodex_fast_encoding.py checks all three against `encode(observation)` over
 seeded games and that states differing only in what the seat may not see encode the same.
 """
 from __future__ import annotations
@@ -35,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from envs.encoding.base import fill_rows, int64_array
+from envs.encoding.base import int64_array
 from envs.encoding.xenodex_board import pack
 from envs.encoding.xenodex_layout import (
     ATTACK_SCALE,
@@ -61,48 +66,61 @@ def encode_state(enc: Any, state: Any, me: int) -> np.ndarray:
 
 def encode_states(enc: Any, states: Sequence[Any], seats: Sequence[int]) -> np.ndarray:
     """`(N, size)` float32, row i seat `seats[i]`'s vector of `states[i]` (states of
-    `enc.game`; each seat is checked): each row's few varied entries (`gather_rest`, as the
-    row's seat sees them) gathered in Python, its seat, slot and unit blocks written
-    column-wise for every row at once: by numba's compiled writers where numba is installed
-    (envs/encoding/xenodex_kernels.py), else by numpy (envs/encoding/xenodex_seats.py,
-    xenodex_slots.py, xenodex_batch.py's `StateUnits`)."""
+    `enc.game`; each seat is checked): each row's few varied entries from the memos of
+    `rest_chunk` (as seat 0 sees them; `put_framed` moves them to the row's seat), its seat,
+    slot and unit blocks written column-wise for every row at once: by numba's compiled
+    writers where numba is installed (envs/encoding/xenodex_kernels.py), else by numpy
+    (`put_framed`, envs/encoding/xenodex_seats.py, xenodex_slots.py, xenodex_batch.py's
+    `StateUnits`), both from the rows' raw facts (envs/encoding/xenodex_rows.py)."""
     if len(states) != len(seats):
         raise ValueError(f"{len(states)} states but {len(seats)} seats")
     n = enc.n
-    ones: list[int] = []
-    idx: list[int] = []
-    val: list[float] = []
-    ones_ends: list[int] = []
-    idx_ends: list[int] = []
+    entries: list[bytes] = []
+    values: list[bytes] = []
+    ends: list[int] = []
+    end = 0
     mes: list[int] = []
-    units, seat_blocks, slots = enc._state_units, enc._state_seats, enc._state_slots
-    for part in (units, seat_blocks, slots):
-        part.clear()
+    rows = enc._state_rows
+    rows.clear()
     for state, seat in zip(states, seats):
         me = seat if seat.__class__ is int and 0 <= seat < n else check_seat(seat, n)
-        gather_rest(enc, state, me, me, ones, idx, val)
-        units.add(state)
-        seat_blocks.add(state, me)
-        slots.add(state)
-        ones_ends.append(len(ones))
-        idx_ends.append(len(idx))
+        i, v = rest_chunk(enc, state, me)
+        entries.append(i)
+        values.append(v)
+        end += len(v) >> 2
+        ends.append(end)
+        rows.add(state, me)
         mes.append(me)
+    if not mes:
+        return np.zeros((0, enc.layout.size), dtype=np.float32)
+    out = np.zeros((len(mes), enc.layout.size), dtype=np.float32)
+    gathered = (np.frombuffer(b"".join(entries), np.int64),
+                np.frombuffer(b"".join(values), np.float32), int64_array(ends))
     kernels = enc._state_kernels
-    if kernels is not None and mes:
-        out = np.zeros((len(mes), enc.layout.size), dtype=np.float32)
-        kernels.put(out, ones, ones_ends, idx, val, idx_ends, int64_array(mes))
-    elif mes:
-        out = fill_rows(enc.layout.size, ones, ones_ends, idx, val, idx_ends)
-        players = np.array(mes, dtype=np.intp)
-        flat = out.reshape(-1)
-        fortify = units.put(flat, players)
-        seat_blocks.put(flat, players, units)
-        slots.put(flat, players, fortify, units)
-    else:
-        out = np.zeros((0, enc.layout.size), dtype=np.float32)
-    for part in (units, seat_blocks, slots):
-        part.clear()
+    try:
+        if kernels is not None:
+            kernels.put(out, *gathered, int64_array(mes))
+        else:
+            players = np.array(mes, dtype=np.intp)
+            flat = out.reshape(-1)
+            t = rows.tables()
+            put_framed(flat, enc.layout.size, enc._frames, players, *gathered)
+            fortify = enc._state_units.put(flat, players, t)
+            enc._state_seats.put(flat, players, t)
+            enc._state_slots.put(flat, players, fortify, t)
+    finally:
+        rows.clear()
     return out
+
+
+def put_framed(flat: np.ndarray, size: int, frames: np.ndarray, players: np.ndarray,
+               entries: np.ndarray, values: np.ndarray, ends: np.ndarray) -> None:
+    """Write each row's gathered entries into `flat` (rows of `size`) where the row's seat
+    sees them: row i's are `entries[ends[i-1]:ends[i]]` (indices as seat 0 sees them) with
+    their `values`, moved by `frames[players[i]]` (numpy; xenodex_kernels.py's `put_framed`
+    is the compiled twin)."""
+    row = np.repeat(np.arange(len(ends)), np.diff(ends, prepend=0))
+    flat[row * size + frames[players[row], entries]] = values
 
 
 def gather_state(enc: Any, state: Any, me: int, chunks: list[tuple[bytes, bytes]]) -> None:
@@ -144,13 +162,37 @@ def _game_chunk(enc: Any, state: Any, me: int, tracker: Any) -> tuple[bytes, byt
     return chunk
 
 
+def rest_chunk(enc: Any, state: Any, me: int) -> tuple[bytes, bytes]:
+    """Seat `me`'s entries of `state` but its blocks (the varied ones of `encode_states` and
+    the compiled `encode_seat`), packed, the seat-relative ones as seat 0 sees them: the
+    game's but the card counts (the Echo discard's and `me`'s hands', which the writers count
+    column-wise), from a memo keyed by the facts they come from (`gather_game` without
+    counts), then `_turn_chunk`'s."""
+    key = (me, state.cycle, state.phase, state.done, state.winner, state.echo,
+           len(state.echo_deck), state.fstr, state.fdef)
+    memo = enc._rest_chunks
+    game = memo.get(key)
+    if game is None:
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        gather_game(enc, state, me, ones, idx, val, counts=False)
+        game = pack(ones, idx, val)
+        if len(memo) >= TURN_MEMO_LIMIT:
+            memo.clear()
+        memo[key] = game
+    turn = _turn_chunk(enc, state)
+    return game[0] + turn[0], game[1] + turn[1]
+
+
 TURN_MEMO_LIMIT = 4096
 """Entries of each kind (pending decisions; the rest of a turn's) an encoder remembers
 before it forgets them all."""
 
 
 def _turn_chunk(enc: Any, state: Any) -> tuple[bytes, bytes]:
-    """`gather_turn`'s entries as seat 0 sees them, packed, from two memos per encoder: the
+    """The battle's, the seats' lead, to-act and winner flags' and the pending decision's
+    entries as seat 0 sees them, packed, from two memos per encoder: the
     battle's and the seat flags' (a pure function of the battle's slot, stage and passed
     sides, the lead, the seat to act and the result: a few dozen recur all game), then the
     pending decision's (a pure function of the engine's pending tuple, memoized apart so
@@ -186,26 +228,6 @@ def _turn_chunk(enc: Any, state: Any) -> tuple[bytes, bytes]:
                 memo.clear()
             memo[pend] = hit
     return rest[0] + hit[0], rest[1] + hit[1]
-
-
-def gather_rest(enc: Any, state: Any, me: int, frame: int, ones: list[int], idx: list[int],
-                val: list[float]) -> None:
-    """Append seat `me`'s entries of the game, the battle, the pending decision and the
-    seats' lead, to-act and winner flags, seat-relative ones as seat `frame` sees them
-    (`encode_states` passes `me`); not the card counts of the Echo discard and of `me`'s
-    hands, which `encode_states` counts column-wise."""
-    gather_game(enc, state, me, ones, idx, val, counts=False)
-    gather_turn(enc, state, frame, ones, idx, val)
-
-
-def gather_turn(enc: Any, state: Any, frame: int, ones: list[int], idx: list[int],
-                val: list[float]) -> None:
-    """Append the battle's, the seats' lead, to-act and winner and the pending decision's
-    entries, seat-relative ones as seat `frame` sees them (see `gather_rest`)."""
-    _gather_battle_and_seats(enc, state, frame, ones)
-    pend = state.pending
-    if pend is not None:
-        _gather_pending(enc, state, pend, frame, ones, idx, val)
 
 
 def _gather_battle_and_seats(enc: Any, state: Any, frame: int, ones: list[int]) -> None:

@@ -14,8 +14,9 @@ finds the indices that differ only in the lists that do, and recomputes just the
 those indices belong to; every other block's entries are the ones it kept. A block is a
 pure function of those facts, so the result is the same for any sequence of states of the
 encoder's game, and cheapest for consecutive states of one match, where one decision
-changes a block or two, as the AEC env's state does (`encode_seat` uses one; BatchEnv's
-batches are written column-wise instead, which measured faster for 64 matches). One
+changes a block or two, as the AEC env's state does (`encode_seat` uses one where numba
+does not run; with numba, and for BatchEnv's batches, the column-wise writers measured
+faster). One
 tracker serves every observer (the entries are seat 0's; `frames` maps them).
 tests/envs/test_xenodex_fast_encoding.py checks the vectors against `encode(observation)`
 along seeded games, across games and for states in any order.

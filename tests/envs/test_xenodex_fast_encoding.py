@@ -1,8 +1,9 @@
-"""XenodeX's observe-and-encode path (`encode_seat`, `encode_seats`,
-envs/encoding/xenodex_state.py, xenodex_board.py and xenodex_track.py) equals
-`encode(observation)` bit for bit, at 2, 3 and 4 players and for every seat, whatever
-the order of the states the tracker sees, and reads nothing its seat may not see (C-3,
-XD-29).
+"""XenodeX's observe-and-encode paths (`encode_seat`, `encode_seats`,
+envs/encoding/xenodex_state.py, xenodex_board.py, xenodex_track.py and xenodex_kernels.py)
+equal `encode(observation)` bit for bit, at 2, 3 and 4 players and for every seat, whatever
+the order of the states they see, and read nothing their seat may not see (C-3, XD-29).
+`encode_seat` has two paths, both checked: the compiled one (`StateKernels.encode`, where numba
+runs, as here) and the tracker's (without numba).
 
 tests/envs/test_encoding_digest.py checks the encoder's bits against digests recorded from
 the reference code; this file checks the fast paths against the plain ones.
@@ -19,10 +20,22 @@ from envs.encoding.xenodex import XenodexEncoder
 from envs.encoding.xenodex_board import pack
 from sim import load_game
 from sim.core.errors import InvalidArgumentError
-from sim.xenodex.state import DENIED
+from sim.xenodex.state import DENIED, GONE, HAND, STAGED
 from tests.envs.helpers import CASE_DECKS, CASE_GAMES, ENCODERS, game_states, random_states
 
 CASES = ["xenodex@2", "xenodex@3", "xenodex@4"]
+PATHS = ["compiled", "tracker"]
+
+
+def _encoder(game, path: str) -> XenodexEncoder:
+    """A new encoder of `game` whose `encode_seat` takes `path`: the compiled `StateKernels.encode`,
+    or the block tracker that stands in without numba."""
+    enc = XenodexEncoder(game)
+    if path == "tracker":
+        enc._state_kernels = None
+    else:
+        assert enc._state_kernels is not None, "numba is part of the test environment"
+    return enc
 
 
 def _bits(vec: np.ndarray) -> np.ndarray:
@@ -41,18 +54,19 @@ def _met(states: list) -> dict[str, int]:
             "over": sum(s.done for s in states)}
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("case", CASES)
-def test_encode_seat_equals_encode_of_the_observation(case):
-    """Every seat of every position along seeded games, with one encoder (its tracker
-    following the positions across games) and a fresh one."""
-    enc = ENCODERS[case]
+def test_encode_seat_equals_encode_of_the_observation(case, path):
+    """Every seat of every position along seeded games, with one encoder (its tracker or
+    memos following the positions across games) and a fresh one."""
+    enc = _encoder(CASE_GAMES[case], path)
     n = CASE_GAMES[case].num_players
     states = [s.clone() for s in game_states(case, 2, seed=40)]
     assert min(_met(states).values()) > 0, _met(states)
     for s in states:
         for p in range(n):
             assert np.array_equal(_bits(enc.encode_seat(s, p)), _bits(enc.encode(s.observation(p))))
-    fresh = XenodexEncoder(CASE_GAMES[case])
+    fresh = _encoder(CASE_GAMES[case], path)
     s = states[len(states) // 2]
     assert np.array_equal(_bits(fresh.encode_seat(s, n - 1)), _bits(enc.encode_seat(s, n - 1)))
 
@@ -79,11 +93,12 @@ def _same(enc, s, p) -> bool:
     return np.array_equal(_bits(enc.encode_seat(s, p)), _bits(enc.encode(s.observation(p))))
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("case", CASES)
-def test_the_tracker_follows_a_state_changed_in_place(case):
+def test_encode_seat_follows_a_state_changed_in_place(case, path):
     """The AEC env's pattern: one state object played on, encoded after every decision for
     the seat to act and for another seat (the tracker keeps copies, not the live lists)."""
-    enc = XenodexEncoder(CASE_GAMES[case])
+    enc = _encoder(CASE_GAMES[case], path)
     n = CASE_GAMES[case].num_players
     steps = 0
     for s in game_states(case, 2, seed=70):
@@ -95,18 +110,20 @@ def test_the_tracker_follows_a_state_changed_in_place(case):
 
 def test_the_tracker_gives_the_same_vectors_for_states_in_any_order():
     """States of several games, shuffled: every block may have changed between two calls."""
-    enc = XenodexEncoder(CASE_GAMES["xenodex@3"])
+    enc = _encoder(CASE_GAMES["xenodex@3"], "tracker")
     states = [s.clone() for s in game_states("xenodex@3", 3, seed=80, every=4)]
     order = np.random.default_rng(0).permutation(len(states))
     for i in order:
         assert _same(enc, states[i], int(i) % 3)
 
 
-def test_the_turn_memo_forgets_and_still_encodes_the_same(monkeypatch):
-    """With memos of two turn chunks and two pending chunks (cleared nearly every step),
-    and with a pending choice holding a list, the vectors are unchanged."""
+@pytest.mark.parametrize("path", PATHS)
+def test_the_turn_memo_forgets_and_still_encodes_the_same(monkeypatch, path):
+    """With memos of two turn chunks, two pending chunks and two game chunks (cleared
+    nearly every step), and with a pending choice holding a list, the vectors are
+    unchanged."""
     monkeypatch.setattr(xenodex_state, "TURN_MEMO_LIMIT", 2)
-    enc = XenodexEncoder(CASE_GAMES["xenodex@3"])
+    enc = _encoder(CASE_GAMES["xenodex@3"], path)
     for s in game_states("xenodex@3", 1, seed=61, every=2):
         for p in range(3):
             assert _same(enc, s, p)
@@ -116,6 +133,7 @@ def test_the_turn_memo_forgets_and_still_encodes_the_same(monkeypatch):
             assert _same(enc, t, 1)
     assert len(enc._turn_chunks) <= 2 and len(enc._pending_chunks) <= 2
     assert enc._pending_chunks
+    assert len(enc._rest_chunks) <= 2 and bool(enc._rest_chunks) == (path == "compiled")
 
 
 def _edits(s, rng) -> dict:
@@ -138,6 +156,13 @@ def _edits(s, rng) -> dict:
         t.board[k_of].remove(j)
         t.board[other].append(j)
         t.loc[j] = other
+
+    def deal(zone, where):  # the deck's top card to `zone` of seat q, its location kept true
+        def edit(t):
+            i = t.deck[q].pop()
+            getattr(t, zone)[q].append(i)
+            t.loc[i] = where
+        return edit
 
     return {
         "bp": lambda t: t.bp.__setitem__(j, max(1, t.bp[j] - 1)),
@@ -162,10 +187,10 @@ def _edits(s, rng) -> dict:
         "pool": lambda t: t.pool.__setitem__(q, t.pool[q] + 1),
         "tx_left": lambda t: t.tx_left.__setitem__(q, t.tx_left[q] + 1),
         "starved": lambda t: t.starved.__setitem__(q, not t.starved[q]),
-        "hand": lambda t: t.hand[q].append(t.deck[q].pop()),
+        "hand": deal("hand", HAND),
         "tx_hand": lambda t: t.tx_hand[q].append(t.tx_deck[q].pop()),
-        "staged": lambda t: t.staged[q].append(t.deck[q].pop()),
-        "discard": lambda t: t.discard[q].append(t.deck[q].pop()),
+        "staged": deal("staged", STAGED),
+        "discard": deal("discard", GONE),
         "tx_disc": lambda t: t.tx_disc[q].append(t.tx_deck[q].pop()),
         "cycle": lambda t: setattr(t, "cycle", t.cycle + 1),
         "phase": lambda t: setattr(t, "phase", "recovery" if t.phase != "recovery" else "summon"),
@@ -175,8 +200,9 @@ def _edits(s, rng) -> dict:
     }
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("case", CASES)
-def test_the_tracker_sees_each_fact_change_alone(case):
+def test_encode_seat_sees_each_fact_change_alone(case, path):
     """After a state, a copy with one fact changed (a unit's BP, actions or flags, a card,
     an anchor's level or BP, a TX bonus, siege, control, proven, the Echo slot and fields,
     a unit moved, a seat's CDX, pools, TX plays, zones; the cycle, the phase, the Echo and
@@ -189,7 +215,7 @@ def test_the_tracker_sees_each_fact_change_alone(case):
     assert len(states) > 10
     checked: set[str] = set()
     for s in states[:12]:
-        enc = XenodexEncoder(CASE_GAMES[case])
+        enc = _encoder(CASE_GAMES[case], path)
         for name, edit in _edits(s, rng).items():
             enc.encode_seat(s, 0)
             t = s.clone()
@@ -229,14 +255,15 @@ def test_a_state_of_another_game_object_takes_the_plain_path():
     assert np.array_equal(rows, enc.encode_batch(s.observation(0) for s in states))
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_c3_encode_seat_is_the_same_for_twins_the_seat_cannot_tell_apart(players):
+def test_c3_encode_seat_is_the_same_for_twins_the_seat_cannot_tell_apart(players, path):
     """Twins re-dealing all a seat may not see (`determinize`: other seats' hands and TX
     hands, every deck order, the Echo deck order) encode the same for that seat, straight
     from the state and column-wise; the next seat, who sees its own hand, often tells them
     apart."""
     case = f"xenodex@{players}"
-    enc = ENCODERS[case]
+    enc = _encoder(CASE_GAMES[case], path)
     rng = np.random.default_rng(100 + players)
     points = told = 0
     for i, s in enumerate(game_states(case, 3, seed=200 + players, every=5)):

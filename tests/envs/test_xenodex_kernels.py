@@ -1,6 +1,9 @@
 """XenodeX's compiled batch writers (envs/encoding/xenodex_kernels.py) write the same bytes as
 the numpy writers they replace, at 2, 3 and 4 players, for every seat; without numba (or
-with TCGLAB_NO_NUMBA=1) the encoder keeps the numpy writers and encodes the same.
+with TCGLAB_NO_NUMBA=1) the encoder keeps the numpy writers and encodes the same. The
+compiled `encode_seat` (`StateKernels.encode`) reads the same rows; here it is checked with
+Ancients and with a table of the wrong kind, and against the tracker in
+tests/envs/test_xenodex_fast_encoding.py.
 
 The test environment installs numba (the `fast` extra of `make venv`), so the compiled
 path is the one these tests and tests/envs/test_xenodex_fast_encoding.py exercise.
@@ -23,7 +26,8 @@ CASES = ["xenodex@2", "xenodex@3", "xenodex@4"]
 def test_the_compiled_writers_are_in_use_here():
     """numba is part of the test environment, so a missing or broken install shows here."""
     assert kernels.available()
-    assert XenodexEncoder(CASE_GAMES["xenodex@2"])._state_kernels is not None
+    enc = XenodexEncoder(CASE_GAMES["xenodex@2"])
+    assert enc._state_kernels is not None
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -67,6 +71,12 @@ def test_with_ancients_both_writers_equal_encode_batch():
         want = compiled.encode_batch(s.observation(p) for s, p in zip(part, who)).tobytes()
         assert compiled.encode_seats(part, who).tobytes() == want
         assert plain.encode_seats(part, who).tobytes() == want
+    tracker = XenodexEncoder(game)
+    tracker._state_kernels = None
+    for s, p in zip(states, seats):  # encode_seat: the compiled call and the tracker
+        want = compiled.encode(s.observation(p)).tobytes()
+        assert compiled.encode_seat(s, p).tobytes() == want
+        assert tracker.encode_seat(s, p).tobytes() == want
 
 
 def test_a_state_whose_instance_table_is_not_an_int32_array_is_refused_by_name():
@@ -80,6 +90,11 @@ def test_a_state_whose_instance_table_is_not_an_int32_array_is_refused_by_name()
     for enc in (XenodexEncoder(game), plain):
         with pytest.raises(TypeError, match="`bp` is not an int32 array"):
             enc.encode_seats([game.new_state(4), s], [0, 1])
+    compiled = XenodexEncoder(game)
+    with pytest.raises(TypeError, match="`bp` is not an int32 array"):
+        compiled.encode_seat(s, 1)  # the compiled encode_seat reads the same buffers
     s.bp = array("q", s.bp)
     with pytest.raises(TypeError, match="`bp` is not an int32 array"):
         plain.encode_seats([s], [0])
+    with pytest.raises(TypeError, match="`bp` is not an int32 array"):
+        compiled.encode_seat(s, 0)
