@@ -6,6 +6,7 @@ mixed, nothing left running.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -61,10 +62,38 @@ def assert_same_run(folder: Path, whole: Path) -> None:
     assert not list(folder.rglob("*.tmp"))
 
 
+_STARTED: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def _nothing_left_running():
+    """At each test's end, a `tcglab` process it started that still runs (a failed test's: a
+    driver that never stopped) is killed with its whole tree, so that one failure leaves
+    nothing running to slow or disturb the tests after it."""
+    yield
+    while _STARTED:
+        proc = _STARTED.pop()
+        if proc.poll() is None:
+            tree = descendants(proc.pid)
+            proc.kill()
+            proc.communicate(timeout=60)
+            for pid in alive(tree):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+
+
+def launch(*args: str, new_session: bool = False) -> subprocess.Popen:
+    """`tcglab <args>` in a new process, its output piped; reaped if the test fails."""
+    proc = subprocess.Popen([sys.executable, "-m", "experiments.cli", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=new_session)
+    _STARTED.append(proc)
+    return proc
+
+
 def start(out: Path, *extra: str, new_session: bool = False) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "experiments.cli", "run", *ARGS, "--workers", "2",
-                             "--out", str(out), *extra], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=new_session)
+    return launch("run", *ARGS, "--workers", "2", "--out", str(out), *extra,
+                  new_session=new_session)
 
 
 def wait_for_shards(out: Path, n: int, proc: subprocess.Popen, timeout: float = 90) -> None:
@@ -392,9 +421,8 @@ def test_an_interrupted_deck_search_exits_130_and_leaves_no_worker(tmp_path):
     search.write_text('game = "first_cycle"\nseed = 3\nagent = "greedy"\n[gauntlet]\nmatches = 40\n'
                       '[search]\niterations = 50\nbatch_size = 8\nemitters = 1\n'
                       '[[measures]]\nname = "mean_cost"\nbins = 3\n')
-    proc = subprocess.Popen([sys.executable, "-m", "experiments.cli", "decksearch", str(search), "--out",
-                             str(tmp_path / "out"), "--workers", "2", "--no-progress"], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = launch("decksearch", str(search), "--out", str(tmp_path / "out"), "--workers", "2",
+                  "--no-progress")
     deadline = time.time() + 120
     while len(children(proc.pid)) < 2 and time.time() < deadline and proc.poll() is None:
         time.sleep(0.05)
