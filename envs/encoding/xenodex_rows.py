@@ -115,8 +115,8 @@ class StateRows:
         return joined
 
     def row(self, state: Any, me: int, counted: list[int]) -> list[int]:
-        """Row `me` of `state`'s fixed ints (module docstring); appends its listed cards to
-        `counted`."""
+        """The fixed ints of `state` as seat `me` sees it (module docstring); appends its
+        listed cards to `counted`."""
         decks = self.deck_rows.get(state.decks)
         if decks is None:
             index = self.deck_index
