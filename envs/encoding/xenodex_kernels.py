@@ -328,7 +328,8 @@ class StateKernels:
         is row i's observer."""
         rows = self.rows
         self.put_states(out.reshape(-1), self.size, self.enc._frames, players,
-                        int64_array(rows.fixed), rows.offsets, int64_array(rows.counted),
+                        np.frombuffer(b"".join(rows.fixed), np.int64), rows.offsets,
+                        int64_array(rows.counted),
                         np.frombuffer(rows.joined(), np.int32), entries, values, ends,
                         *self.tables)
 
@@ -342,7 +343,8 @@ class StateKernels:
         inst = np.frombuffer(rows.instance_bytes(state), np.int32)
         values = np.frombuffer(chunk[1], np.float32)
         out = np.zeros(self.size, dtype=np.float32)
-        self.put_states(out, self.size, self.enc._frames, self.players[me], int64_array(fixed),
+        self.put_states(out, self.size, self.enc._frames, self.players[me],
+                        np.frombuffer(fixed, np.int64),
                         rows.offsets, int64_array(counted), inst,
                         np.frombuffer(chunk[0], np.int64), values, self.ends[len(values)],
                         *self.tables)

@@ -27,6 +27,7 @@ rows, split by `offsets`.
 """
 from __future__ import annotations
 
+import struct
 from itertools import chain
 from typing import Any, NamedTuple
 
@@ -77,11 +78,12 @@ class StateRows:
         starts = np.cumsum((0, *sizes))
         self.width = int(starts[-1])
         self.offsets = starts.astype(np.int64)  # each FIXED part's start, then the width
+        self.pack = struct.Struct(f"={self.width}q").pack
         self.clear()
 
     def clear(self) -> None:
         """Forget the rows added."""
-        self.fixed: list[int] = []
+        self.fixed: list[bytes] = []
         self.counted: list[int] = []
         self.card: list[Any] = []   # the rows' tables, one list per name of TABLES
         self.loc: list[Any] = []
@@ -92,7 +94,7 @@ class StateRows:
     def add(self, state: Any, me: int) -> None:
         """Add the next row: `state` (a state of the encoder's game) as seat `me` sees it
         (its per-instance tables are checked when `joined`)."""
-        self.fixed += self.row(state, me, self.counted)
+        self.fixed.append(self.row(state, me, self.counted))
         self.card.append(state.card)
         self.loc.append(state.loc)
         self.bp.append(state.bp)
@@ -114,9 +116,9 @@ class StateRows:
                     self.check_table(name, table)
         return joined
 
-    def row(self, state: Any, me: int, counted: list[int]) -> list[int]:
-        """The fixed ints of `state` as seat `me` sees it (module docstring); appends its
-        listed cards to `counted`."""
+    def row(self, state: Any, me: int, counted: list[int]) -> bytes:
+        """The fixed ints of `state` as seat `me` sees it (module docstring), packed as
+        int64; appends its listed cards to `counted`."""
         decks = self.deck_rows.get(state.decks)
         if decks is None:
             index = self.deck_index
@@ -124,12 +126,12 @@ class StateRows:
                                                    for d in state.decks]
         tx_hand, tx_disc, echo_disc = state.tx_hand[me], state.tx_disc, state.echo_disc
         counted += [*chain.from_iterable(tx_disc), *tx_hand, *echo_disc]
-        return [*state.alvl, *state.abp, *state.bstr, *state.bdef, state.fstr, state.fdef,
-                *state.cdx, *state.astaged, *state.pool, *map(len, state.tx_hand),
-                *map(len, state.tx_deck), *state.tx_left, *state.starved, *decks,
-                *state.proven, self.surge[state.echo], *state.siege, *state.start_ctrl,
-                *state.proven, state.echo_slot, *map(len, tx_disc), len(tx_hand),
-                len(echo_disc)]
+        return self.pack(*state.alvl, *state.abp, *state.bstr, *state.bdef, state.fstr,
+                         state.fdef, *state.cdx, *state.astaged, *state.pool,
+                         *map(len, state.tx_hand), *map(len, state.tx_deck), *state.tx_left,
+                         *state.starved, *decks, *state.proven, self.surge[state.echo],
+                         *state.siege, *state.start_ctrl, *state.proven, state.echo_slot,
+                         *map(len, tx_disc), len(tx_hand), len(echo_disc))
 
     def instance_bytes(self, state: Any) -> Any:
         """`state`'s per-instance tables joined (an int32 `array.array` of 5 x instances,
@@ -157,7 +159,7 @@ class StateRows:
         """The rows added, as arrays (read-only views of one copy of each kind)."""
         n, K = self.n, self.K
         rows = len(self.card)
-        fixed = int64_array(self.fixed).reshape(rows, self.width)
+        fixed = np.frombuffer(b"".join(self.fixed), np.int64).reshape(rows, self.width)
         o = self.offsets
         anchors = fixed[:, o[0]:o[1]].reshape(rows, 4, n * K)
         return RowTables(
