@@ -7,9 +7,9 @@ once per row.
     t = rows.tables()              # RowTables: the rows as named numpy arrays
     rows.clear()
 
-A row is three things, so that gathering a state costs a few list copies:
-- one list of `width` ints (`fixed`, laid out by `offsets`, named in `FIXED`): the anchors'
-  levels, BP and TX bonuses and the Echo fields; every seat's CDX, staged anchors, pool,
+A row is three things, so that gathering a state costs a few copies:
+- `width` ints packed as int64 bytes as they are read (`fixed`, laid out by `offsets`,
+  named in `FIXED`): the anchors' levels, BP and TX bonuses and the Echo fields; every seat's CDX, staged anchors, pool,
   TX hand and deck sizes, TX plays left and starvation; each seat's deck index; the proven
   slots and the Echo's surge; siege, start controllers, proven slots and the Echo's slot;
   the sizes of the listed count cells;
