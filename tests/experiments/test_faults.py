@@ -84,11 +84,25 @@ def _nothing_left_running():
 
 def launch(*args: str, new_session: bool = False) -> subprocess.Popen:
     """`tcglab <args>` in a new process, its output piped; reaped if the test fails."""
-    proc = subprocess.Popen([sys.executable, "-m", "experiments.cli", *args], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    return started([sys.executable, "-m", "experiments.cli", *args], new_session)
+
+
+def started(command: list[str], new_session: bool = False) -> subprocess.Popen:
+    """`command` in a new process from the repository root, its output piped; reaped if the
+    test fails."""
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=new_session)
     _STARTED.append(proc)
     return proc
+
+
+def test_a_started_process_takes_ctrl_c_even_when_the_suite_ignores_it():
+    """The Ctrl-C tests below are only real if the CLI processes they start have Python's
+    SIGINT handler. tests/conftest.py puts it back when the suite itself was started with
+    SIGINT ignored (in the background of a script), which every child would inherit."""
+    probe = "import signal; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    out, err = started([sys.executable, "-c", probe]).communicate(timeout=60)
+    assert out.strip() == "True", err
 
 
 def start(out: Path, *extra: str, new_session: bool = False) -> subprocess.Popen:
