@@ -28,9 +28,10 @@ The two-seat heuristics share `TwoSeatHeuristic` (seat 1's value is minus seat 0
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from agents.by_game import ByGame
+from agents.heuristics.tables import TableCache
 
 Heuristic = Callable[[Any], list[float]]
 
@@ -60,20 +61,34 @@ def make_heuristic(game: Any, **weights: Any) -> Heuristic:
 class TwoSeatHeuristic:
     """Base of the two-seat heuristics (First Cycle, FE Cipher): `(state) -> [v, -v]`, where
     v is seat 0's value in [-1, 1] (`seat0_value`, read from seat 0's observation): in a
-    zero-sum game of two seats, seat 1's value is minus seat 0's."""
+    zero-sum game of two seats, seat 1's value is minus seat 0's.
 
-    __slots__ = ("weights",)
+    A subclass names its `TableCache` (`tables`: the per-(game, weights) tables its state
+    path reads) and `value_with`, a staticmethod `(state, tables) -> seat 0's value`; an
+    instance keeps the tables of the last game it scored."""
+
+    __slots__ = ("weights", "_tables")
+    tables: ClassVar[TableCache]
+    value_with: ClassVar[Callable[[Any, Any], float]]
 
     def __init__(self, weights: Any) -> None:
         self.weights = weights
+        self._tables: Any = None
+
+    def __reduce__(self) -> tuple:
+        # the tables are a cache: a copy or a pickle rebuilds them
+        return type(self), (self.weights,)
 
     def __call__(self, state: Any) -> list[float]:
-        v = self.seat0_value(state)
+        t = self._tables
+        if t is None or t.game is not state.game or t.w is not self.weights:
+            t = self._tables = self.tables.get(state.game, self.weights)
+        v = self.value_with(state, t)
         return [v, -v]
 
     def seat0_value(self, state: Any) -> float:
         """Seat 0's value of a non-terminal `state`."""
-        raise NotImplementedError
+        return self(state)[0]
 
 
 def evaluate(state: Any, heuristic: Heuristic) -> list[float]:

@@ -323,29 +323,9 @@ class CipherHeuristic(TwoSeatHeuristic):
     """`(state) -> [v0, v1]` with `v1 = -v0`: `value` of seat 0's observation, computed
     straight from the state (`state_value`)."""
 
-    __slots__ = ("_tables",)
-
-    def __init__(self, weights: CipherWeights) -> None:
-        super().__init__(weights)
-        self._tables: _Tables | None = None
-
-    def __reduce__(self) -> tuple:
-        # the tables are a cache (with lambdas in it): a copy or a pickle rebuilds them
-        return type(self), (self.weights,)
-
-    def __call__(self, state: Any) -> list[float]:
-        t = self._tables
-        if t is None or t.game is not state.game or t.w is not self.weights:
-            t = self._tables = _TABLES.get(state.game, self.weights)
-        v = _state_value(state, t)
-        return [v, -v]
-
-    def seat0_value(self, state: Any) -> float:
-        """`value` of seat 0's observation (computed as `state_value` does)."""
-        t = self._tables
-        if t is None or t.game is not state.game or t.w is not self.weights:
-            t = self._tables = _TABLES.get(state.game, self.weights)
-        return _state_value(state, t)
+    __slots__ = ()
+    tables = _TABLES
+    value_with = staticmethod(_state_value)
 
 
 def make(**weights: Any) -> CipherHeuristic:

@@ -233,26 +233,9 @@ class FirstCycleHeuristic(TwoSeatHeuristic):
     """`(state) -> [v0, v1]` with `v1 = -v0`: seat 0's `value`, read from the public facts
     of its observation (`state_value`)."""
 
-    __slots__ = ("_tables",)
-
-    def __init__(self, weights: FirstCycleWeights) -> None:
-        super().__init__(weights)
-        self._tables: _Tables | None = None
-
-    def __reduce__(self) -> tuple:
-        # the tables are a cache: a copy or a pickle rebuilds them
-        return type(self), (self.weights,)
-
-    def __call__(self, state: Any) -> list[float]:
-        t = self._tables
-        if t is None or t.game is not state.game or t.w is not self.weights:
-            t = self._tables = _TABLES.get(state.game, self.weights)
-        v = _state_value(state, t)
-        return [v, -v]
-
-    def seat0_value(self, state: Any) -> float:
-        """`value` of seat 0's observation (computed by `state_value`)."""
-        return self(state)[0]
+    __slots__ = ()
+    tables = _TABLES
+    value_with = staticmethod(_state_value)
 
 
 def make(**weights: Any) -> FirstCycleHeuristic:
