@@ -13,7 +13,7 @@ AGENTS ?= greedy,random
 WORKERS ?= 2
 
 comma := ,
-.PHONY: venv run test soak bench lint clean browser
+.PHONY: venv run test soak bench lint clean browser wheelhouse
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,23 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/opponents.py --quick --json $(BENCH_OUT)/opponents.json
 	$(BIN)/python bench/tune.py --quick --json $(BENCH_OUT)/tune.json
 	$(BIN)/python bench/report.py $(BENCH_JSON) --out docs/performance.md
+
+## Wheels for a machine that cannot reach a package index but holds torch, numpy, pandas, pyarrow,
+## tqdm, filelock and cloudpickle already (a GPU node): the rest of what `tcglab train` and
+## bench/train.py import, at the versions installed here, for CPython $(WHEEL_PYTHON) on x86-64 Linux,
+## into $(WHEELHOUSE). There: pip install --no-index --no-deps --target DIR $(WHEELHOUSE)/*.whl (docs/rl.md).
+WHEEL_PYTHON ?= 3.12
+WHEELHOUSE ?= build/wheelhouse
+OFFLINE_PACKAGES := gymnasium farama-notifications pettingzoo pydantic pydantic-core annotated-types \
+	typing-inspection typing-extensions tzdata stable-baselines3 sb3-contrib
+
+wheelhouse: $(STAMP)
+	rm -rf $(WHEELHOUSE)
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary=:all: --implementation cp \
+		--python-version $(WHEEL_PYTHON) --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
+		--platform manylinux2014_x86_64 -d $(WHEELHOUSE) \
+		$$($(BIN)/python -c "import sys, importlib.metadata as m; print(' '.join(f'{p}=={m.version(p)}' for p in sys.argv[1:]))" $(OFFLINE_PACKAGES))
+	ls $(WHEELHOUSE)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

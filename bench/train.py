@@ -11,8 +11,9 @@ Each row trains sb3-contrib's MaskablePPO exactly as `tcglab train` does
 and times `--steps` env steps of `model.learn`, one update at a time, after one untimed
 warm-up rollout and update: env steps per second with the network's forward passes and PPO
 updates included. The learner's seat is drawn per game, the opponent is `--opponent`
-(default random), on `--device` (default cpu; `cuda` on a GPU machine, so one run per
-device compares them) with `--threads` torch threads (default 1). Rows:
+(default random), on `--device` (default cpu; `cpu,cuda` on a GPU machine times every row on
+both, taking turns, and prints each row's GPU / CPU ratio) with `--threads` torch threads
+(default 1). Rows:
 
 - `dummy`: `--vec dummy --policy mlp`, a DummyVecEnv of 8 single-agent envs x 256 steps per
   rollout and SB3's dense MlpPolicy (the path `tcglab train` used before BatchVecEnv and the
@@ -87,11 +88,13 @@ def start_row(row: str, game: str, opponent: str, seed: int, rollout: int = 2048
 
 
 def time_rows(rows: list[str], steps: int, game: str, opponent: str, seed: int, rollout: int = 2048,
-              device: str = "cpu") -> list[list[dict[str, float]]]:
+              device: str | list[str] = "cpu") -> list[list[dict[str, float]]]:
     """Train every row for `steps` env steps, one update (`rollout` samples) at a time, the
     rows taking turns update by update (the order alternating), so a slow spell of the host
-    falls on all of them alike: per row, per update, its seconds and their split."""
-    started = [start_row(row, game, opponent, seed, rollout, device) for row in rows]
+    falls on all of them alike: per row, per update, its seconds and their split. `device`
+    is one device for every row or one per row."""
+    devices = [device] * len(rows) if isinstance(device, str) else device
+    started = [start_row(row, game, opponent, seed, rollout, dev) for row, dev in zip(rows, devices)]
     chunks: list[list[dict[str, float]]] = [[] for _ in rows]
     for i in range(max(1, steps // rollout)):
         for k in (range(len(rows)) if i % 2 == 0 else reversed(range(len(rows)))):
@@ -122,6 +125,30 @@ def best_of(rounds: list[list[dict[str, float]]], row: str) -> dict[str, Any]:
             "steps_per_s": total["steps"] / total["seconds"], **total}
 
 
+def device_rows(rows: list[str], devices: list[str]) -> tuple[list[str], dict[str, str], dict[str, str]]:
+    """The timed rows' labels (each row on each device: `row@device` when more than one
+    device is timed, else the row's own name), with each label's row and device."""
+    labels, row_of, device_of = [], {}, {}
+    for row in rows:
+        for d in devices:
+            label = f"{row}@{d}" if len(devices) > 1 else row
+            labels.append(label)
+            row_of[label], device_of[label] = row, d
+    return labels, row_of, device_of
+
+
+def device_ratios(best: dict[str, dict[str, Any]], devices: list[str]) -> dict[str, float]:
+    """`row@device / row@cpu` steps/s for every row timed on the CPU and another device."""
+    if len(devices) < 2 or "cpu" not in devices:
+        return {}
+    ratios = {}
+    for label, r in best.items():
+        row, device = label.rsplit("@", 1)
+        if device != "cpu":
+            ratios[f"{label} / {row}@cpu"] = r["steps_per_s"] / best[f"{row}@cpu"]["steps_per_s"]
+    return ratios
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
@@ -135,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="samples per PPO update in every row (a multiple of 64; tcglab train's default)")
     ap.add_argument("--threads", type=int, default=1, help="torch threads")
     ap.add_argument("--device", default="cpu",
-                    help="torch device of the networks: cpu, cuda or auto (the GPU timing: run once with "
-                         "cpu and once with cuda on a machine with a GPU)")
+                    help="torch device(s) of the networks, comma-separated: cpu, cuda, cuda:N or auto "
+                         "(the GPU timing: cpu,cuda times every row on both in one run)")
     ap.add_argument("--seed", type=int, default=1, help="training seed (envs and PPO)")
     ap.add_argument("--quick", action="store_true", help="16384 steps, best of three rounds (make bench)")
     ap.add_argument("--json", metavar="FILE", help="write the figures here for bench/report.py")
@@ -153,16 +180,31 @@ def main(argv: list[str] | None = None) -> int:
         args.steps, args.repeat = 16384, 3
     import torch
 
+    from experiments.rl.train_checks import check_device
     from experiments.rl.train_ppo import resolve_device
+    from sim.core.errors import TcglabError
+    try:
+        devices = [d for d in args.device.split(",") if d]
+        for d in devices:
+            check_device(d)
+    except TcglabError as e:
+        ap.error(str(e))
+    devices = [resolve_device(d) for d in devices]
+    if not devices or len(set(devices)) < len(devices):
+        ap.error(f"--device: expected distinct devices, comma-separated, got {args.device!r}")
     torch.set_num_threads(args.threads)
-    args.device = resolve_device(args.device)
+    args.device = ",".join(devices)
+    labels, row_of, device_of = device_rows(rows, devices)
     info = run_info()
     print(f"# PPO training loop, {args.game} against {args.opponent}, device {args.device}, {args.threads} torch "
           f"thread(s), {args.steps} steps per row, rows taking turns update by update, each update's fastest of {args.repeat} "
           f"rounds, seed {args.seed}")
-    rounds = [time_rows(rows, args.steps, args.game, args.opponent, args.seed, args.rollout, args.device)
+    rounds = [time_rows([row_of[x] for x in labels], args.steps, args.game, args.opponent, args.seed, args.rollout,
+                        [device_of[x] for x in labels])
               for _ in range(args.repeat)]
-    best = {row: best_of([chunks[k] for chunks in rounds], row) for k, row in enumerate(rows)}
+    best = {x: {**best_of([chunks[k] for chunks in rounds], row_of[x]), "row": x, "device": device_of[x]}
+            for k, x in enumerate(labels)}
+    rows = labels
     print(f"{'row':12s} {'steps/s':>9s} {'seconds':>8s} {'rollout s':>9s} {'env s':>7s} "
           f"{'update s':>8s}  what")
     for row in rows:
@@ -171,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['env_s']:7.1f} {r['update_s']:8.1f}  {r['note']}")
     ratios = {f"{row} / dummy": best[row]["steps_per_s"] / best["dummy"]["steps_per_s"]
               for row in rows if row != "dummy" and "dummy" in best}
+    ratios.update(device_ratios(best, devices))
     for name, value in ratios.items():
         verdict = f" ({'meets' if value >= TARGET else 'misses'} the {TARGET:g}x target)" \
             if name == "batch / dummy" else ""
