@@ -205,11 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     best = {x: {**best_of([chunks[k] for chunks in rounds], row_of[x]), "row": x, "device": device_of[x]}
             for k, x in enumerate(labels)}
     rows = labels
-    print(f"{'row':12s} {'steps/s':>9s} {'seconds':>8s} {'rollout s':>9s} {'env s':>7s} "
+    print(f"{'row':16s} {'steps/s':>9s} {'seconds':>8s} {'rollout s':>9s} {'env s':>7s} "
           f"{'update s':>8s}  what")
     for row in rows:
         r = best[row]
-        print(f"{row:12s} {r['steps_per_s']:9,.0f} {r['seconds']:8.1f} {r['rollout_s']:9.1f} "
+        print(f"{row:16s} {r['steps_per_s']:9,.0f} {r['seconds']:8.1f} {r['rollout_s']:9.1f} "
               f"{r['env_s']:7.1f} {r['update_s']:8.1f}  {r['note']}")
     ratios = {f"{row} / dummy": best[row]["steps_per_s"] / best["dummy"]["steps_per_s"]
               for row in rows if row != "dummy" and "dummy" in best}
