@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from experiments.codeversion import code_versions, describe_code
+from tests.process_output import read_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,19 +68,6 @@ def test_a_run_continued_under_other_code_names_both_versions(tmp_path):
     assert f"code version {first}, then {second} (" in text
 
 
-def _first_progress(proc: subprocess.Popen, timeout: float = 120) -> str:
-    """What the strength run writes on stderr up to its first progress line (one match played)."""
-    seen = b""
-    deadline = time.monotonic() + timeout
-    while b"matches, score" not in seen:
-        ready, _, _ = select.select([proc.stderr], [], [], max(deadline - time.monotonic(), 0))
-        chunk = os.read(proc.stderr.fileno(), 65536) if ready else b""
-        if not chunk:
-            raise AssertionError(f"no match played in {timeout} s (exit {proc.poll()}): {seen[-2000:]!r}")
-        seen += chunk
-    return seen.decode()
-
-
 def test_a_strength_run_names_the_code_it_started_with_after_a_commit_mid_run(tmp_path):
     """A commit made while `python -m experiments.strength` plays does not change the code it
     runs, so its produced-by line names the commit it started with."""
@@ -92,7 +78,7 @@ def test_a_strength_run_names_the_code_it_started_with_after_a_commit_mid_run(tm
     proc = subprocess.Popen([sys.executable, "-m", "experiments.strength", "--games", "40",
                              "--pair", "mcts:iterations=40,random", "--seed", "1", "--workers", "1"],
                             cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    started = _first_progress(proc)  # a match is played: the code version was read before it
+    started = read_until(proc, proc.stderr, b"matches, score")  # a match is played: the code version was read before it
     second = _commit(repo, "second")
     still_running = proc.poll() is None
     out, err = proc.communicate(timeout=300)

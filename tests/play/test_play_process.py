@@ -3,19 +3,17 @@ it: bad lines and the end of the input mid-game, Ctrl-C, and kill -9 (during the
 while the game is being saved). The --out folder ends with no game or a whole replayable one."""
 from __future__ import annotations
 
-import os
 import re
-import select
 import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 from experiments.batch.replay import replay_lines
 from experiments.batch.shards import read_table
 from experiments.play import terminal
+from tests.process_output import read_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = [sys.executable, "-m", "experiments.cli", "play", "--seed", "4"]
@@ -39,28 +37,13 @@ def test_scripted_bad_lines_get_one_line_hints_and_the_end_of_input_saves_a_whol
     _replays_as_left(out)
 
 
-def until_prompt(child: subprocess.Popen, n: int, timeout: float = 120) -> str:
-    """The child's output up to its `n`-th prompt (the prompt after n - 1 moves: those moves are
-    played), read as it comes; AssertionError with what came when it does not come in time."""
-    seen = b""
-    deadline = time.monotonic() + timeout
-    while seen.count(PROMPT) < n:
-        left = deadline - time.monotonic()
-        ready, _, _ = select.select([child.stdout], [], [], max(left, 0))
-        chunk = os.read(child.stdout.fileno(), 65536) if ready else b""
-        if not chunk:
-            raise AssertionError(f"no prompt {n} in {timeout} s (exit {child.poll()}); output: {seen[-2000:]!r}")
-        seen += chunk
-    return seen.decode()
-
-
 def test_ctrl_c_at_the_prompt_saves_the_game_as_left(tmp_path):
     out = tmp_path / "game"
     child = subprocess.Popen([*PLAY, "--out", str(out)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, cwd=ROOT)
     child.stdin.write(b"1\n")
     child.stdin.flush()
-    before = until_prompt(child, 2)           # the first move is played; the prompt waits for the next
+    before = read_until(child, child.stdout, PROMPT, count=2)  # the first move is played; the prompt waits for the next
     child.send_signal(signal.SIGINT)
     stdout, stderr = child.communicate(timeout=60)
     assert child.returncode == 130, stderr
@@ -74,7 +57,7 @@ def test_kill_9_mid_game_leaves_no_game_folder(tmp_path):
                              stderr=subprocess.DEVNULL, cwd=ROOT)
     child.stdin.write(b"1\n1\n")
     child.stdin.flush()
-    until_prompt(child, 3)                    # two moves played, the game waits for the third
+    read_until(child, child.stdout, PROMPT, count=3)  # two moves played, the game waits for the third
     child.kill()
     child.wait(timeout=30)
     assert not out.exists()
